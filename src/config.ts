@@ -1,0 +1,67 @@
+/**
+ * The one place where the environment becomes typed configuration (see the README's table).
+ * An interface without a URL runs against its built-in sandbox.
+ */
+
+export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
+
+export interface UpstreamConfig {
+  name: UpstreamName;
+  /** Base URL without a trailing slash, or undefined to use the sandbox. */
+  url: string | undefined;
+  /** The configured key (and C's user token); a client's own key header wins per request. */
+  key: string | undefined;
+  userToken?: string | undefined;
+}
+
+export interface GatewayConfig {
+  port: number;
+  upstreams: Record<UpstreamName, UpstreamConfig>;
+  /** Time allowed for one upstream request before it fails as UPSTREAM_TIMEOUT. */
+  upstreamTimeoutMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function baseUrl(env: Env, name: string): string | undefined {
+  const value = optional(env, name);
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('not http');
+  } catch {
+    throw new TypeError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function port(env: Env): number {
+  const raw = optional(env, 'PORT') ?? '4000';
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new TypeError(`PORT must be a port number, got "${raw}"`);
+  return value;
+}
+
+/** Reads the configuration; throws a TypeError naming the variable when a value is malformed. */
+export function loadConfig(env: Env = process.env): GatewayConfig {
+  return {
+    port: port(env),
+    upstreamTimeoutMs: Number(optional(env, 'UPSTREAM_TIMEOUT_MS') ?? 10_000),
+    upstreams: {
+      'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
+      'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },
+      address: {
+        name: 'address',
+        url: baseUrl(env, 'ADDRESS_API_URL'),
+        key: optional(env, 'ADDRESS_API_KEY'),
+        userToken: optional(env, 'ADDRESS_USER_TOKEN'),
+      },
+      'country-data': { name: 'country-data', url: baseUrl(env, 'COUNTRY_API_URL'), key: optional(env, 'COUNTRY_API_KEY') },
+    },
+  };
+}

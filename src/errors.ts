@@ -1,0 +1,77 @@
+/**
+ * The error catalogue: every error the gateway returns carries one of these stable
+ * `extensions.code` values. The README documents each (a test checks that it does).
+ */
+import { GraphQLError } from 'graphql';
+import type { UpstreamName } from './config.js';
+
+export const ERROR_CODES = {
+  BAD_USER_INPUT: 'An argument was malformed, or the upstream rejected the input as invalid (HTTP 400).',
+  UNAUTHENTICATED: 'The upstream refused the key or user token (HTTP 401).',
+  PAYMENT_REQUIRED: "The upstream account's balance or daily allowance is used up (HTTP 402).",
+  FORBIDDEN: 'The key may not do this, or its quota is used up (HTTP 403).',
+  NOT_FOUND: 'The upstream has no such resource (HTTP 404).',
+  CONFLICT: 'The request conflicts with the upstream\'s current state (HTTP 409).',
+  RATE_LIMITED: 'The upstream is throttling requests (HTTP 429, or 503 where the vendor uses it for rate limits).',
+  UPSTREAM_ERROR: 'The upstream failed (HTTP 5xx) or answered with something that is not its documented format.',
+  UPSTREAM_TIMEOUT: 'The upstream did not answer in time.',
+  UPSTREAM_UNAVAILABLE: 'The upstream could not be reached.',
+  GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
+  GRAPHQL_VALIDATION_FAILED: 'The query asks for something the schema does not have.',
+  INTERNAL_SERVER_ERROR: 'The gateway itself failed; details are logged, not returned.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** What the gateway knows about a failed upstream call; `status` is absent when none answered. */
+export interface UpstreamFailure {
+  upstream: UpstreamName;
+  status?: number;
+  /** The vendor's own error code, e.g. Ideal Postcodes' 4040. */
+  upstreamCode?: string | number;
+  /** The vendor's own message, safe to show (it never contains our key). */
+  message: string;
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'BAD_USER_INPUT',
+  429: 'RATE_LIMITED',
+};
+
+/** Which statuses a client may retry unchanged. */
+function isRetryable(status: number | undefined): boolean {
+  return status === undefined || status === 429 || status === 502 || status === 503 || status === 504;
+}
+
+function codeForStatus(upstream: UpstreamName, status: number | undefined): ErrorCode {
+  if (status === undefined) return 'UPSTREAM_UNAVAILABLE';
+  // Ideal Postcodes answers 503 when a caller passes its per-second limit.
+  if (status === 503 && upstream === 'address') return 'RATE_LIMITED';
+  return STATUS_CODES[status] ?? 'UPSTREAM_ERROR';
+}
+
+/** The GraphQL error for a failed upstream call. */
+export function upstreamError(failure: UpstreamFailure, code?: ErrorCode): GraphQLError {
+  return new GraphQLError(`${failure.upstream}: ${failure.message}`, {
+    extensions: {
+      code: code ?? codeForStatus(failure.upstream, failure.status),
+      upstream: failure.upstream,
+      ...(failure.status === undefined ? {} : { status: failure.status }),
+      ...(failure.upstreamCode === undefined ? {} : { upstreamCode: failure.upstreamCode }),
+      retryable: isRetryable(failure.status),
+    },
+  });
+}
+
+/** A bad argument caught before any upstream request, naming the argument and what was expected. */
+export function badInput(argument: string, expected: string, received: unknown): GraphQLError {
+  return new GraphQLError(`Argument "${argument}" must be ${expected}; received ${JSON.stringify(received)}.`, {
+    extensions: { code: 'BAD_USER_INPUT', argument },
+  });
+}

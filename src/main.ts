@@ -1,0 +1,55 @@
+/**
+ * `npm start`: starts a sandbox for every interface without a configured URL, builds the schema
+ * and serves the gateway.
+ */
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.js';
+import { buildGatewaySchema } from './gateway/build-schema.js';
+import { SANDBOXES } from './sandbox/registry.js';
+import { startSandbox } from './sandbox/sandbox-server.js';
+import { createGateway } from './server.js';
+import type { ResolvedUpstream } from './upstream/upstream-fetch.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const upstreams: ResolvedUpstream[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  for (const upstream of Object.values(config.upstreams)) {
+    if (upstream.url) {
+      upstreams.push({ name: upstream.name, url: upstream.url, credentials: { key: upstream.key, userToken: upstream.userToken } });
+      console.log(`${upstream.name}: ${upstream.url}`);
+      continue;
+    }
+    const entry = SANDBOXES.find((candidate) => candidate.upstream === upstream.name);
+    if (!entry) continue;
+    const sandbox = await startSandbox(entry.create());
+    closers.push(sandbox.close);
+    upstreams.push({
+      name: upstream.name,
+      url: sandbox.url,
+      credentials: { key: upstream.key ?? entry.credentials.key, userToken: upstream.userToken ?? entry.credentials.userToken },
+    });
+    console.log(`${upstream.name}: built-in sandbox at ${sandbox.url}`);
+  }
+  const { schema, destroy } = await buildGatewaySchema(root);
+  const yoga = createGateway({ root, schema, upstreams, upstreamTimeoutMs: config.upstreamTimeoutMs });
+  const server = createServer(yoga);
+  server.listen(config.port, () => {
+    console.log(`GraphiQL and GraphQL: http://localhost:${config.port}/graphql`);
+  });
+  const stop = (): void => {
+    server.close();
+    destroy();
+    void Promise.all(closers.map((close) => close())).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

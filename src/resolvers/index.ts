@@ -1,0 +1,9 @@
+/** Every hand-written resolver map, and every envelope table, in one list each. */
+import type { EnvelopePath } from '../gateway/unwrap-envelopes.js';
+import { countryDataEnvelopes, countryDataResolvers } from './country-data.js';
+
+export const resolvers = [countryDataResolvers];
+
+export const envelopes: Readonly<Record<string, EnvelopePath>> = {
+  ...countryDataEnvelopes,
+};

@@ -1,0 +1,118 @@
+/**
+ * The fetch every upstream call goes through, both Mesh's generated resolvers (they use
+ * `context.fetch`) and the hand-written ones. Per GraphQL request it:
+ * - recognises the upstream by its base URL and adds that vendor's credentials (a client's own
+ *   key header wins over the configured key);
+ * - forwards the caller's address and User-Agent, so "my IP" and "my browser" mean the caller;
+ * - makes identical GETs once (later callers get a copy of the first answer);
+ * - bounds every call with a time-out and retries a GET once when the connection fails;
+ * - turns every non-2xx answer into a catalogued GraphQL error, so no vendor body or URL (which
+ *   may carry a key) reaches the client.
+ */
+import type { UpstreamName } from '../config.js';
+import { upstreamError } from '../errors.js';
+import { type Credentials, VENDORS } from './vendors.js';
+
+export interface ResolvedUpstream {
+  name: UpstreamName;
+  url: string;
+  credentials: Credentials;
+}
+
+export interface CallerInfo {
+  /** The gateway request's headers (lower-case names). */
+  headers: Headers;
+  /** The caller's address as the gateway saw it, if known. */
+  ip: string | undefined;
+}
+
+export type UpstreamFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+interface StoredAnswer {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: string;
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
+
+/** The first `X-Forwarded-For` hop if a proxy set one, else the socket's address. */
+export function callerIp(headers: Headers, socketAddress: string | undefined): string | undefined {
+  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  const address = forwarded || socketAddress;
+  return address?.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+function credentialsFor(upstream: ResolvedUpstream, caller: CallerInfo): Credentials {
+  const { clientHeaders } = VENDORS[upstream.name];
+  const clientKey = clientHeaders.key ? caller.headers.get(clientHeaders.key) : null;
+  const clientToken = clientHeaders.userToken ? caller.headers.get(clientHeaders.userToken) : null;
+  return {
+    key: clientKey ?? upstream.credentials.key,
+    userToken: clientToken ?? upstream.credentials.userToken,
+  };
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+async function attempt(url: string, init: RequestInit, timeoutMs: number): Promise<StoredAnswer> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers.entries()],
+    body: await response.text(),
+  };
+}
+
+/** Creates the fetch for one GraphQL request. */
+export function createUpstreamFetch(upstreams: readonly ResolvedUpstream[], caller: CallerInfo, timeoutMs: number): UpstreamFetch {
+  const inFlight = new Map<string, Promise<StoredAnswer>>();
+
+  async function send(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<StoredAnswer> {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const tries = IDEMPOTENT.has(method) ? 2 : 1;
+    for (let round = 1; ; round += 1) {
+      try {
+        return await attempt(url, init, timeoutMs);
+      } catch (error) {
+        if (isTimeout(error)) {
+          throw upstreamError({ upstream: upstream.name, message: `no answer within ${timeoutMs} ms` }, 'UPSTREAM_TIMEOUT');
+        }
+        if (round >= tries) {
+          throw upstreamError({ upstream: upstream.name, message: 'the service could not be reached' });
+        }
+      }
+    }
+  }
+
+  return async (url, init = {}) => {
+    const upstream = upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
+    if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
+    const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(VENDORS[upstream.name].authHeaders(credentialsFor(upstream, caller)))) {
+      headers.set(name, value);
+    }
+    if (caller.ip) headers.set('x-forwarded-for', caller.ip);
+    const userAgent = caller.headers.get('user-agent');
+    if (userAgent) headers.set('user-agent', userAgent);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const request = { ...init, method, headers };
+    const key = IDEMPOTENT.has(method) ? `${method} ${url} ${JSON.stringify([...headers.entries()])}` : undefined;
+    let pending = key ? inFlight.get(key) : undefined;
+    if (!pending) {
+      pending = send(upstream, url, request);
+      if (key) inFlight.set(key, pending);
+    }
+    const answer = await pending;
+    if (answer.status < 200 || answer.status > 299) {
+      const detail = VENDORS[upstream.name].describeFailure(answer.status, answer.body);
+      throw upstreamError({ upstream: upstream.name, status: answer.status, ...detail });
+    }
+    const body = VENDORS[upstream.name].rewriteBody?.(answer.body) ?? answer.body;
+    return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  };
+}

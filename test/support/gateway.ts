@@ -1,0 +1,60 @@
+/**
+ * A disposable gateway for tests: the sandboxes on port 0 (or given ones), the real schema, and
+ * an in-process Yoga (`yoga.fetch`), closed after the file's tests.
+ */
+import { fileURLToPath } from 'node:url';
+import type { ExecutionResult } from 'graphql';
+import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
+import { SANDBOXES } from '../../src/sandbox/registry.js';
+import { type RunningSandbox, type SandboxDefinition, startSandbox } from '../../src/sandbox/sandbox-server.js';
+import { createGateway } from '../../src/server.js';
+import type { ResolvedUpstream } from '../../src/upstream/upstream-fetch.js';
+import type { UpstreamName } from '../../src/config.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface TestGateway {
+  sandboxes: Record<UpstreamName, RunningSandbox | undefined>;
+  query(query: string, options?: { variables?: Record<string, unknown>; headers?: Record<string, string> }): Promise<ExecutionResult & { status: number }>;
+  /** The raw HTTP answer, for headers and non-GraphQL routes. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  /** Replace a sandbox's definition (e.g. with other keys) for this gateway. */
+  definitions?: Partial<Record<UpstreamName, SandboxDefinition>>;
+  /** Override an upstream's credentials (e.g. no key at all). */
+  credentials?: Partial<Record<UpstreamName, ResolvedUpstream['credentials']>>;
+  upstreamTimeoutMs?: number;
+}
+
+/** Starts every registered sandbox and a gateway in front of them. */
+export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const sandboxes = {} as TestGateway['sandboxes'];
+  const upstreams: ResolvedUpstream[] = [];
+  for (const entry of SANDBOXES) {
+    const running = await startSandbox(options.definitions?.[entry.upstream] ?? entry.create());
+    sandboxes[entry.upstream] = running;
+    upstreams.push({ name: entry.upstream, url: running.url, credentials: options.credentials?.[entry.upstream] ?? entry.credentials });
+  }
+  const { schema, destroy } = await buildGatewaySchema(ROOT);
+  const yoga = createGateway({ root: ROOT, schema, upstreams, upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000 });
+  const request = async (path: string, init?: RequestInit) => yoga.fetch(`http://gateway.test${path}`, init);
+  return {
+    sandboxes,
+    request,
+    async query(query, { variables, headers } = {}) {
+      const response = await request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { ...((await response.json()) as ExecutionResult), status: response.status };
+    },
+    async close() {
+      destroy();
+      await Promise.all(Object.values(sandboxes).map((sandbox) => sandbox?.close()));
+    },
+  };
+}
