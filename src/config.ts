@@ -23,6 +23,9 @@ export interface GatewayConfig {
 
 type Env = Record<string, string | undefined>;
 
+/** REST Countries' documented public demo key. */
+export const COUNTRY_DEMO_KEY = 'rc_live_demo';
+
 function optional(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
@@ -47,11 +50,19 @@ function port(env: Env): number {
   return value;
 }
 
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new TypeError(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
 /** Reads the configuration; throws a TypeError naming the variable when a value is malformed. */
 export function loadConfig(env: Env = process.env): GatewayConfig {
   return {
     port: port(env),
-    upstreamTimeoutMs: Number(optional(env, 'UPSTREAM_TIMEOUT_MS') ?? 10_000),
+    upstreamTimeoutMs: positiveInteger(env, 'UPSTREAM_TIMEOUT_MS', 10_000),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },
@@ -61,7 +72,12 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
         key: optional(env, 'ADDRESS_API_KEY'),
         userToken: optional(env, 'ADDRESS_USER_TOKEN'),
       },
-      'country-data': { name: 'country-data', url: baseUrl(env, 'COUNTRY_API_URL'), key: optional(env, 'COUNTRY_API_KEY') },
+      'country-data': {
+        name: 'country-data',
+        url: baseUrl(env, 'COUNTRY_API_URL'),
+        // The vendor publishes a demo key; the sandbox accepts it too.
+        key: optional(env, 'COUNTRY_API_KEY') ?? COUNTRY_DEMO_KEY,
+      },
     },
   };
 }

@@ -16,7 +16,7 @@ import {
 
 export type EnvelopePath = readonly (string | number)[];
 
-function typeAtPath(schema: GraphQLSchema, type: GraphQLOutputType, path: EnvelopePath, where: string): GraphQLOutputType {
+function typeAtPath(type: GraphQLOutputType, path: EnvelopePath, where: string): GraphQLOutputType {
   let current = type;
   for (const step of path) {
     const nullable = getNullableType(current);
@@ -57,7 +57,7 @@ export function unwrapEnvelopes(schema: GraphQLSchema, envelopes: Readonly<Recor
       if (!original) throw new TypeError(`${typeName}.${fieldName} has no resolver to unwrap`);
       return {
         ...field,
-        type: typeAtPath(schema, field.type, path, `${typeName}.${fieldName}`),
+        type: typeAtPath(field.type, path, `${typeName}.${fieldName}`),
         resolve: async (root, args, context, info) => pick(await original(root, args, context, info), path),
       };
     },

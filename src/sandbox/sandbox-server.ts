@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ContractIssue, OpenApiContract, type ValidatedParameters } from './openapi-contract.js';
+import type { ContractIssue, OpenApiContract, ValidatedParameters } from './openapi-contract.js';
 
 export interface SandboxRequest {
   operationId: string;

@@ -40,7 +40,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   }
   const { schema, destroy } = await buildGatewaySchema(ROOT);
   const yoga = createGateway({ root: ROOT, schema, upstreams, upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000 });
-  const request = async (path: string, init?: RequestInit) => yoga.fetch(`http://gateway.test${path}`, init);
+  const request = async (path: string, init: RequestInit = {}) => yoga.fetch(new Request(`http://gateway.test${path}`, init), {});
   return {
     sandboxes,
     request,

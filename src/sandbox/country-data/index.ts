@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { COUNTRY_DEMO_KEY } from '../../config.js';
 import { OpenApiContract } from '../openapi-contract.js';
 import {
   type ErrorEnvelope,
@@ -29,7 +30,7 @@ import { ipVersion, locateIp } from './ip-location.js';
 import { parseUserAgent } from './user-agent.js';
 
 /** The vendor's documented demo key, accepted by the sandbox too. */
-export const DEMO_KEY = 'rc_live_demo';
+export const DEMO_KEY = COUNTRY_DEMO_KEY;
 
 export interface CountryDataSandboxOptions {
   /** Accepted keys; a frozen key answers 403 as an exhausted quota does. */

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTRY_DEMO_KEY, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('defaults to port 4000, sandboxes everywhere and the vendor demo key for D', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(4000);
+    expect(Object.values(config.upstreams).map((upstream) => upstream.url)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(config.upstreams['country-data'].key).toBe(COUNTRY_DEMO_KEY);
+  });
+
+  it('reads URLs without their trailing slash, keys and the user token', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      COUNTRY_API_URL: 'https://api.restcountries.com/',
+      COUNTRY_API_KEY: 'rc_live_x',
+      ADDRESS_API_URL: 'https://api.ideal-postcodes.co.uk/v1',
+      ADDRESS_API_KEY: 'ak_x',
+      ADDRESS_USER_TOKEN: 'uk_x',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.upstreams['country-data']).toMatchObject({ url: 'https://api.restcountries.com', key: 'rc_live_x' });
+    expect(config.upstreams.address).toMatchObject({ url: 'https://api.ideal-postcodes.co.uk/v1', key: 'ak_x', userToken: 'uk_x' });
+  });
+
+  it('names the variable when a value is malformed', () => {
+    expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/);
+    expect(() => loadConfig({ CRYPTO_API_URL: 'ftp://x' })).toThrow(/CRYPTO_API_URL/);
+    expect(() => loadConfig({ COUNTRY_API_URL: 'not a url' })).toThrow(/COUNTRY_API_URL/);
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '-5' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
+  });
+});
