@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeSchemas } from '@graphql-tools/schema';
 import { pruneSchema } from '@graphql-tools/utils';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLSchema, specifiedDirectives } from 'graphql';
 import { envelopes, resolvers } from '../resolvers/index.js';
 import { loadMeshSources } from './mesh-sources.js';
 import { unwrapEnvelopes } from './unwrap-envelopes.js';
@@ -33,5 +33,8 @@ export async function buildGatewaySchema(root: string): Promise<GatewaySchema> {
     resolvers,
   });
   const unwrapped = unwrapEnvelopes(merged, envelopes);
-  return { schema: pruneSchema(unwrapped), destroy: sources.destroy };
+  // Mesh's execution directives (@httpOperation, @transport...) were consumed when the resolvers
+  // were made; published, they would show platform teams the vendors' paths and Mesh internals.
+  const published = new GraphQLSchema({ ...unwrapped.toConfig(), directives: specifiedDirectives });
+  return { schema: pruneSchema(published), destroy: sources.destroy };
 }
