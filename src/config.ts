@@ -19,6 +19,8 @@ export interface GatewayConfig {
   upstreams: Record<UpstreamName, UpstreamConfig>;
   /** Time allowed for one upstream request before it fails as UPSTREAM_TIMEOUT. */
   upstreamTimeoutMs: number;
+  /** How long slowly changing data (country records, currency symbols) is reused by default. */
+  cacheTtlMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -63,6 +65,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   return {
     port: port(env),
     upstreamTimeoutMs: positiveInteger(env, 'UPSTREAM_TIMEOUT_MS', 10_000),
+    cacheTtlMs: positiveInteger(env, 'CACHE_TTL_SECONDS', 3600) * 1000,
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },

@@ -11,6 +11,7 @@ import type { UpstreamName } from './config.js';
 import { createContext, type GatewayContext, URL_KEYS, type UpstreamUrls } from './context.js';
 import { maskError } from './gateway/mask-error.js';
 import { useInputErrors } from './gateway/use-input-errors.js';
+import { ResponseCache } from './upstream/response-cache.js';
 import { callerIp, createUpstreamFetch, type ResolvedUpstream } from './upstream/upstream-fetch.js';
 
 export interface GatewayOptions {
@@ -18,6 +19,8 @@ export interface GatewayOptions {
   schema: GraphQLSchema;
   upstreams: readonly ResolvedUpstream[];
   upstreamTimeoutMs: number;
+  /** How long slowly changing upstream data is reused when the upstream says nothing. */
+  cacheTtlMs: number;
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -34,6 +37,7 @@ function upstreamUrls(upstreams: readonly ResolvedUpstream[]): UpstreamUrls {
 /** Creates the Yoga instance (not listening; hand it to node:http or call `yoga.fetch`). */
 export function createGateway(options: GatewayOptions): YogaServerInstance<ServerContext, GatewayContext> {
   const urls = upstreamUrls(options.upstreams);
+  const cache = new ResponseCache(options.cacheTtlMs);
   const exampleQuery = readFileSync(join(options.root, 'test', 'examples', 'graphiql-default.graphql'), 'utf8');
   return createYoga<ServerContext, GatewayContext>({
     schema: options.schema,
@@ -46,7 +50,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     plugins: [useInputErrors()],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
-      const fetch = createUpstreamFetch(options.upstreams, { headers: request.headers, ip }, options.upstreamTimeoutMs);
+      const fetch = createUpstreamFetch(options.upstreams, { headers: request.headers, ip }, { timeoutMs: options.upstreamTimeoutMs, cache });
       return createContext(fetch, urls, ip);
     },
   });

@@ -33,7 +33,7 @@ beforeAll(async () => {
     url: sandboxes[index]?.url ?? '',
     credentials: entry.credentials,
   }));
-  server = createServer(createGateway({ root: ROOT, schema: built.schema, upstreams, upstreamTimeoutMs: 10_000 }));
+  server = createServer(createGateway({ root: ROOT, schema: built.schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 60_000 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -34,7 +34,7 @@ beforeEach(() => {
 
 function fetchFor(name: UpstreamName, options: { headers?: Record<string, string>; key?: string; timeoutMs?: number } = {}) {
   const upstreams: ResolvedUpstream[] = [{ name, url: `${base}/${name}`, credentials: { key: options.key, userToken: 'uk_configured' } }];
-  return createUpstreamFetch(upstreams, { headers: new Headers(options.headers), ip: '203.0.113.9' }, options.timeoutMs ?? 2000);
+  return createUpstreamFetch(upstreams, { headers: new Headers(options.headers), ip: '203.0.113.9' }, { timeoutMs: options.timeoutMs ?? 2000 });
 }
 
 async function failure(promise: Promise<unknown>): Promise<GraphQLError> {

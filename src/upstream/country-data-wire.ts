@@ -35,3 +35,15 @@ export interface RateTableWire {
   date: string;
   rates: Record<string, number>;
 }
+
+export interface IpLookupWire {
+  ip: string;
+  version: number;
+  location: { country: { name: string; alpha_2: string } | null };
+}
+
+export interface UserAgentWire {
+  browser: Record<string, string | null>;
+  os: Record<string, string | null>;
+  device: Record<string, string | null>;
+}

@@ -4,13 +4,15 @@
  * - recognises the upstream by its base URL and adds that vendor's credentials (a client's own
  *   key header wins over the configured key);
  * - forwards the caller's address and User-Agent, so "my IP" and "my browser" mean the caller;
- * - makes identical GETs once (later callers get a copy of the first answer);
+ * - makes identical GETs once (later callers get a copy of the first answer), and reuses answers
+ *   for slowly changing data across requests (see response-cache.ts);
  * - bounds every call with a time-out and retries a GET once when the connection fails;
  * - turns every non-2xx answer into a catalogued GraphQL error, so no vendor body or URL (which
  *   may carry a key) reaches the client.
  */
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
+import type { CachedAnswer, ResponseCache } from './response-cache.js';
 import { type Credentials, VENDORS } from './vendors.js';
 
 export interface ResolvedUpstream {
@@ -28,12 +30,7 @@ export interface CallerInfo {
 
 export type UpstreamFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-interface StoredAnswer {
-  status: number;
-  statusText: string;
-  headers: [string, string][];
-  body: string;
-}
+type StoredAnswer = CachedAnswer;
 
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 
@@ -68,8 +65,18 @@ async function attempt(url: string, init: RequestInit, timeoutMs: number): Promi
   };
 }
 
+export interface UpstreamFetchOptions {
+  timeoutMs: number;
+  /** Shared across requests; only paths a vendor marks as slowly changing use it. */
+  cache?: ResponseCache;
+}
+
 /** Creates the fetch for one GraphQL request. */
-export function createUpstreamFetch(upstreams: readonly ResolvedUpstream[], caller: CallerInfo, timeoutMs: number): UpstreamFetch {
+export function createUpstreamFetch(
+  upstreams: readonly ResolvedUpstream[],
+  caller: CallerInfo,
+  { timeoutMs, cache }: UpstreamFetchOptions,
+): UpstreamFetch {
   const inFlight = new Map<string, Promise<StoredAnswer>>();
 
   async function send(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<StoredAnswer> {
@@ -93,19 +100,23 @@ export function createUpstreamFetch(upstreams: readonly ResolvedUpstream[], call
     const upstream = upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
     if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
     const headers = new Headers(init.headers);
-    for (const [name, value] of Object.entries(VENDORS[upstream.name].authHeaders(credentialsFor(upstream, caller)))) {
-      headers.set(name, value);
-    }
+    const credentialHeaders = VENDORS[upstream.name].authHeaders(credentialsFor(upstream, caller));
+    for (const [name, value] of Object.entries(credentialHeaders)) headers.set(name, value);
     if (caller.ip) headers.set('x-forwarded-for', caller.ip);
     const userAgent = caller.headers.get('user-agent');
     if (userAgent) headers.set('user-agent', userAgent);
     const method = (init.method ?? 'GET').toUpperCase();
     const request = { ...init, method, headers };
     const key = IDEMPOTENT.has(method) ? `${method} ${url} ${JSON.stringify([...headers.entries()])}` : undefined;
+    // Slowly changing answers do not depend on who asks, only on the credentials that may see them.
+    const shared = key && cache && VENDORS[upstream.name].slowlyChanging?.test(new URL(url).pathname) ? cache : undefined;
+    const sharedKey = `${url} ${JSON.stringify(credentialHeaders)}`;
     let pending = key ? inFlight.get(key) : undefined;
     if (!pending) {
-      pending = send(upstream, url, request);
+      const cached = shared?.get(sharedKey);
+      pending = cached ? Promise.resolve(cached) : send(upstream, url, request);
       if (key) inFlight.set(key, pending);
+      if (shared && !cached) void pending.then((answer) => shared.offer(sharedKey, answer), () => undefined);
     }
     const answer = await pending;
     if (answer.status < 200 || answer.status > 299) {

@@ -21,6 +21,8 @@ export interface VendorProfile {
   authHeaders(credentials: Credentials): Record<string, string>;
   /** Reads the vendor's error body (already known not to be a success). */
   describeFailure(status: number, body: string): FailureDetail;
+  /** Paths whose answers change slowly enough to be cached across requests. */
+  slowlyChanging?: RegExp;
   /** Rewrites a success body before any resolver parses it (e.g. to keep int64 values exact). */
   rewriteBody?(body: string): string;
 }
@@ -75,6 +77,7 @@ export const VENDORS: Record<UpstreamName, VendorProfile> = {
   },
   'country-data': {
     clientHeaders: { key: 'x-country-api-key' },
+    slowlyChanging: /^\/(countries\/v5|currencies\/v1\/(symbols|rates))(\/|$)/,
     authHeaders: ({ key }): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {}),
     describeFailure: (status, body) => {
       const errors = field(parseJson(body), 'errors');

@@ -27,6 +27,7 @@ export interface TestGatewayOptions {
   /** Override an upstream's credentials (e.g. no key at all). */
   credentials?: Partial<Record<UpstreamName, ResolvedUpstream['credentials']>>;
   upstreamTimeoutMs?: number;
+  cacheTtlMs?: number;
 }
 
 /** Starts every registered sandbox and a gateway in front of them. */
@@ -39,7 +40,13 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     upstreams.push({ name: entry.upstream, url: running.url, credentials: options.credentials?.[entry.upstream] ?? entry.credentials });
   }
   const { schema, destroy } = await buildGatewaySchema(ROOT);
-  const yoga = createGateway({ root: ROOT, schema, upstreams, upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000 });
+  const yoga = createGateway({
+    root: ROOT,
+    schema,
+    upstreams,
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
+    cacheTtlMs: options.cacheTtlMs ?? 3_600_000,
+  });
   const request = async (path: string, init: RequestInit = {}) => yoga.fetch(new Request(`http://gateway.test${path}`, init), {});
   return {
     sandboxes,

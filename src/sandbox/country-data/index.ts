@@ -53,6 +53,15 @@ interface Paging {
   offset: number;
 }
 
+/** Country records change rarely and rates daily; both say so, as a CDN-fronted API would. */
+const CACHE_RECORDS = { 'cache-control': 'public, max-age=86400' };
+const CACHE_RATES = { 'cache-control': 'public, max-age=3600' };
+const NO_STORE = { 'cache-control': 'no-store' };
+
+function withHeaders(response: SandboxResponse, headers: Record<string, string>): SandboxResponse {
+  return { ...response, headers: { ...response.headers, ...headers } };
+}
+
 function envelope(objects: unknown[], total: number, paging: Paging): SandboxResponse {
   return {
     status: 200,
@@ -89,7 +98,7 @@ function countryPage(request: SandboxRequest, matches: CountryRecord[]): Sandbox
   const keep = query.response_fields as string[] | undefined;
   const drop = query.response_fields_omit as string[] | undefined;
   const page = sorted.slice(paging.offset, paging.offset + paging.limit).map((record) => project(record, keep, drop));
-  return envelope(page, matches.length, paging);
+  return withHeaders(envelope(page, matches.length, paging), CACHE_RECORDS);
 }
 
 function requireKnownProperty(records: readonly CountryRecord[], property: string): void {
@@ -106,7 +115,7 @@ function requireCurrency(name: string, code: unknown): string {
 
 function ipAnswer(ip: string): SandboxResponse {
   if (ipVersion(ip) === 0) return failure(400, `Invalid IP address: "${ip}".`);
-  return single(locateIp(ip, countryRecords()));
+  return withHeaders(single(locateIp(ip, countryRecords())), NO_STORE);
 }
 
 function handlers(): Record<string, SandboxHandler> {
@@ -151,18 +160,19 @@ function handlers(): Record<string, SandboxHandler> {
         date: RATES_DATE,
       });
     },
-    exchangeRates: (request) => single(ratesFor(requireCurrency('base', request.params.query.base ?? 'USD'))),
-    exchangeRatesByPath: (request) => single(ratesFor(requireCurrency('base', request.params.path.base))),
+    exchangeRates: (request) =>
+      withHeaders(single(ratesFor(requireCurrency('base', request.params.query.base ?? 'USD'))), CACHE_RATES),
+    exchangeRatesByPath: (request) => withHeaders(single(ratesFor(requireCurrency('base', request.params.path.base))), CACHE_RATES),
     currencies: () => {
       const all = supportedCurrencies(records);
-      return envelope(all, all.length, { limit: all.length, offset: 0 });
+      return withHeaders(envelope(all, all.length, { limit: all.length, offset: 0 }), CACHE_RECORDS);
     },
     ipLookup: (request) => ipAnswer(String(request.params.query.ip ?? request.clientIp)),
     ipLookupByPath: (request) => ipAnswer(String(request.params.path.ip)),
     userAgent: (request) => {
       const ua = request.params.query.ua ?? request.headers['user-agent'];
       if (typeof ua !== 'string' || ua.trim() === '') return failure(400, 'No User-Agent to parse: send ua or a User-Agent header.');
-      return single(parseUserAgent(ua));
+      return withHeaders(single(parseUserAgent(ua)), NO_STORE);
     },
   };
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { type CachedAnswer, freshnessMs, ResponseCache } from '../src/upstream/response-cache.js';
+
+const answer = (cacheControl?: string, status = 200): CachedAnswer => ({
+  status,
+  statusText: 'OK',
+  headers: cacheControl ? [['cache-control', cacheControl]] : [],
+  body: '{}',
+});
+
+describe('freshnessMs', () => {
+  it("honours max-age and s-maxage, refuses no-store, no-cache and private, and falls back to the default", () => {
+    expect(freshnessMs('public, max-age=60', 5000)).toBe(60_000);
+    expect(freshnessMs('s-max-age=7', 5000)).toBe(7000);
+    expect(freshnessMs('no-store', 5000)).toBe(0);
+    expect(freshnessMs('private, max-age=60', 5000)).toBe(0);
+    expect(freshnessMs('no-cache', 5000)).toBe(0);
+    expect(freshnessMs(null, 5000)).toBe(5000);
+    expect(freshnessMs('public', 5000)).toBe(5000);
+  });
+});
+
+describe('ResponseCache', () => {
+  it('keeps a 2xx answer until it expires, and never an error', () => {
+    let now = 0;
+    const cache = new ResponseCache(1000, 10, () => now);
+    cache.offer('a', answer('max-age=2'));
+    cache.offer('b', answer(undefined, 404));
+    cache.offer('c', answer('no-store'));
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeUndefined();
+    now = 1999;
+    expect(cache.get('a')).toBeDefined();
+    now = 2000;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('drops the oldest entries when full', () => {
+    const cache = new ResponseCache(1000, 2, () => 0);
+    for (const key of ['a', 'b', 'c']) cache.offer(key, answer());
+    expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([false, true, true]);
+  });
+});
