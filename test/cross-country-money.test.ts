@@ -69,13 +69,20 @@ describe('money on a Country', () => {
     expect(operations()).not.toContain('exchangeRates');
   });
 
-  it('refuses a malformed or unknown target currency with BAD_USER_INPUT naming the argument', async () => {
+  it('refuses a malformed target currency with BAD_USER_INPUT naming the argument, before any request', async () => {
     const result = await gw.query('{ country(code: "FR") { a: currencyRate(to: "EURO") b: currencyRate(to: "QQQ") c: convert(amount: 1, to: "1$x") { amount } } }');
-    expect(result.errors?.map((error) => [error.path?.join('.'), error.extensions?.code, error.extensions?.argument])).toEqual([
-      ['country.a', 'BAD_USER_INPUT', 'to'],
-      ['country.c', 'BAD_USER_INPUT', 'to'],
-      ['country.b', 'BAD_USER_INPUT', 'to'],
+    expect(result.errors?.map((error) => [error.extensions?.code, error.extensions?.argument])).toEqual([
+      ['BAD_USER_INPUT', 'to'],
+      ['BAD_USER_INPUT', 'to'],
+      ['BAD_USER_INPUT', 'to'],
     ]);
+    expect(operations()).toEqual([]);
+  });
+
+  it('refuses an ISO currency the rate table lacks, naming the argument', async () => {
+    const result = await gw.query('{ country(code: "FR") { currencyRate(to: "XAU") } }');
+    expect(result.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'to' });
+    expect(result.data).toEqual({ country: { currencyRate: null } });
   });
 });
 

@@ -148,9 +148,8 @@ describe('currencies, IP and user agent', () => {
 
 describe('bad input', () => {
   it.each([
-    ['an unknown currency', '{ convertCurrency(from: "EUR", to: "XXY", amount: 1) { result } }', 'BAD_USER_INPUT', 400],
-    ['an unknown rate base', '{ exchangeRates(base: "QQQ") { base } }', 'BAD_USER_INPUT', 400],
-    ['a malformed IP', '{ ipLookup(ip: "999.1.1.1") { ip } }', 'BAD_USER_INPUT', 400],
+    ['a currency without rates', '{ convertCurrency(from: "EUR", to: "XAU", amount: 1) { result } }', 'BAD_USER_INPUT', 400],
+    ['a rate base without rates', '{ exchangeRates(base: "XPT") { base } }', 'BAD_USER_INPUT', 400],
     ['an empty q', '{ countriesByName(q: "") { total } }', 'BAD_USER_INPUT', undefined],
     ['an unknown property', '{ countriesSearch(property: "colour", q: "blue") { total } }', 'NOT_FOUND', 404],
     ['an unknown filter field', '{ countries(where: [{ field: "colour", equals: "blue" }]) { total } }', 'BAD_USER_INPUT', 400],
@@ -163,20 +162,27 @@ describe('bad input', () => {
 
   it.each([
     ['a malformed currency code', '{ convertCurrency(from: "EURO", to: "JPY", amount: 1) { result } }'],
+    ['a currency code outside ISO 4217', '{ convertCurrency(from: "EUR", to: "XXY", amount: 1) { result } }'],
+    ['an unknown rate base', '{ exchangeRates(base: "QQQ") { base } }'],
+    ['a malformed IP', '{ ipLookup(ip: "999.1.1.1") { ip } }'],
+    ['a malformed IP in a variable', { query: 'query ($ip: IpAddress) { ipLookup(ip: $ip) { ip } }', variables: { ip: '1.2.3' } }],
     ['a negative amount', '{ convertCurrency(from: "EUR", to: "JPY", amount: -1) { result } }'],
     ['a non-numeric amount', '{ convertCurrency(from: "EUR", to: "JPY", amount: "ten") { result } }'],
     ['an empty country code', '{ country(code: "") { uuid } }'],
     ['a malformed filter path', '{ countries(where: [{ field: "a b", equals: "x" }]) { total } }'],
     ['an empty free-text query', '{ countries(q: " ") { total } }'],
-  ])('%s is refused before any upstream request', async (_what, query) => {
+  ])('%s is refused before any upstream request', async (_what, request) => {
     const before = gw.sandboxes['country-data']?.requests.length;
-    const { error } = await errorOf(query);
-    expect(error.extensions.code).toBe('BAD_USER_INPUT');
+    const { query, variables } = typeof request === 'string' ? { query: request, variables: undefined } : request;
+    const result = await gw.query(query, { variables });
+    const error = result.errors?.[0];
+    expect(error?.extensions?.code, JSON.stringify(result)).toBe('BAD_USER_INPUT');
+    expect(error?.message).not.toBe('Unexpected error.');
     expect(gw.sandboxes['country-data']?.requests.length).toBe(before);
   });
 
   it('keeps the rest of the query when one field fails (partial data)', async () => {
-    const { result } = await errorOf('{ ok: country(code: "FR") { names { common } } bad: ipLookup(ip: "1.2.3") { ip } }');
+    const { result } = await errorOf('{ ok: country(code: "FR") { names { common } } bad: convertCurrency(from: "EUR", to: "XAU", amount: 1) { result } }');
     expect(result.data).toEqual({ ok: { names: { common: 'France' } }, bad: null });
     expect(result.errors?.[0]?.path).toEqual(['bad']);
   });
@@ -201,12 +207,12 @@ describe('keys', () => {
         gw.request('/graphql', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-country-api-key': 'rc_live_wrong_secret' },
-          body: JSON.stringify({ query: '{ country(code: "FR") { uuid } convertCurrency(from: "EUR", to: "XXY", amount: 1) { result } }' }),
+          body: JSON.stringify({ query: '{ country(code: "FR") { uuid } convertCurrency(from: "EUR", to: "XAU", amount: 1) { result } }' }),
         }),
         gw.request('/graphql', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ countriesSearch(property: "nope", q: "x") { total } ipLookup(ip: "bad") { ip } }' }),
+          body: JSON.stringify({ query: '{ countriesSearch(property: "nope", q: "x") { total } ipLookup(ip: "10.0.0.1") { ip } }' }),
         }),
       ]);
       const bodies = await Promise.all(responses.map((response) => response.text()));

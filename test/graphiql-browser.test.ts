@@ -3,7 +3,9 @@
  * package alone, opens with the example query, and runs it. Without Chromium on the machine the
  * test is skipped, except in CI, whose .ci/run installs it.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
@@ -22,10 +24,11 @@ let server: Server;
 let address: string;
 let sandboxes: RunningSandbox[] = [];
 let destroy: () => void = () => undefined;
+const dataRoot = mkdtempSync(join(tmpdir(), 'graphiql-test-'));
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  sandboxes = await Promise.all(SANDBOXES.map((entry) => startSandbox(entry.create())));
+  sandboxes = await Promise.all(SANDBOXES.map((entry) => startSandbox(entry.create({ dataDir: join(dataRoot, entry.upstream) }))));
   const built = await buildGatewaySchema(ROOT);
   destroy = built.destroy;
   const upstreams = SANDBOXES.map((entry, index) => ({
@@ -44,6 +47,7 @@ afterAll(async () => {
   server.close();
   destroy();
   await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
+  rmSync(dataRoot, { recursive: true, force: true });
 });
 
 describe.skipIf(!haveChromium)('GraphiQL in Chromium', () => {

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { mergeSchemas } from '@graphql-tools/schema';
 import { pruneSchema } from '@graphql-tools/utils';
 import { GraphQLSchema, specifiedDirectives } from 'graphql';
-import { envelopes, resolvers } from '../resolvers/index.js';
+import { argumentScalars, envelopes, resolvers } from '../resolvers/index.js';
+import { applyArgumentScalars } from './argument-scalars.js';
+import { DOMAIN_SCALARS } from './domain-scalars.js';
 import { loadMeshSources } from './mesh-sources.js';
 import { unwrapEnvelopes } from './unwrap-envelopes.js';
 
@@ -30,9 +32,9 @@ export async function buildGatewaySchema(root: string): Promise<GatewaySchema> {
   const merged = mergeSchemas({
     schemas: sources.schemas,
     typeDefs: gatewayTypeDefs(root),
-    resolvers,
+    resolvers: [DOMAIN_SCALARS, ...resolvers],
   });
-  const unwrapped = unwrapEnvelopes(merged, envelopes);
+  const unwrapped = applyArgumentScalars(unwrapEnvelopes(merged, envelopes), argumentScalars);
   // Mesh's execution directives (@httpOperation, @transport...) were consumed when the resolvers
   // were made; published, they would show platform teams the vendors' paths and Mesh internals.
   const published = new GraphQLSchema({ ...unwrapped.toConfig(), directives: specifiedDirectives });

@@ -6,7 +6,7 @@
 import type { GatewayContext } from '../context.js';
 import type { CountryWire } from '../upstream/country-data-wire.js';
 import { PIVOT_CURRENCY } from '../loaders/rate-loaders.js';
-import { convert, crossRate, currencyArgument, rebase } from './money-math.js';
+import { convert, crossRate, knownCurrency, rebase } from './money-math.js';
 
 function primaryCurrency(country: CountryWire): string | undefined {
   return country.currencies[0]?.code;
@@ -20,18 +20,16 @@ export const countryMoneyResolvers = {
       return rebase(await context.loaders.rates.load(PIVOT_CURRENCY), currency);
     },
     currencyRate: async (country: CountryWire, args: { to: string }, context: GatewayContext) => {
-      currencyArgument('to', args.to);
       const currency = primaryCurrency(country);
       if (!currency) return null;
       const table = await context.loaders.rates.load(PIVOT_CURRENCY);
-      return crossRate(table, currency, currencyArgument('to', args.to, table));
+      return crossRate(table, currency, knownCurrency('to', args.to, table));
     },
     convert: async (country: CountryWire, args: { amount: number; to: string }, context: GatewayContext) => {
-      currencyArgument('to', args.to);
       const currency = primaryCurrency(country);
       if (!currency) return null;
       const table = await context.loaders.rates.load(PIVOT_CURRENCY);
-      return convert(table, args.amount, currency, currencyArgument('to', args.to, table));
+      return convert(table, args.amount, currency, knownCurrency('to', args.to, table));
     },
   },
 };

@@ -1,11 +1,30 @@
 /** Every hand-written resolver map, and every envelope table, in one list each. */
+import type { ArgumentScalars } from '../gateway/argument-scalars.js';
 import type { EnvelopePath } from '../gateway/unwrap-envelopes.js';
-import { countryDataEnvelopes, countryDataResolvers } from './country-data.js';
+import { blockchainUtilityEnvelopes, blockchainUtilityResolvers } from './blockchain-utility.js';
+import { countryDataArgumentScalars, countryDataEnvelopes, countryDataResolvers } from './country-data.js';
+import { cryptoAnalyticsEnvelopes, cryptoAnalyticsResolvers } from './crypto-analytics.js';
 import { countryMoneyResolvers } from './country-money.js';
+import { cryptoBriefResolvers } from './crypto-brief.js';
+import { cryptoMoneyResolvers } from './crypto-money.js';
 import { visitorResolvers } from './visitor.js';
 
-export const resolvers = [countryDataResolvers, countryMoneyResolvers, visitorResolvers];
+export const resolvers = [
+  blockchainUtilityResolvers,
+  countryDataResolvers,
+  countryMoneyResolvers,
+  visitorResolvers,
+  cryptoBriefResolvers,
+  cryptoMoneyResolvers,
+  cryptoAnalyticsResolvers,
+];
 
 export const envelopes: Readonly<Record<string, EnvelopePath>> = {
   ...countryDataEnvelopes,
+  ...blockchainUtilityEnvelopes,
+  ...cryptoAnalyticsEnvelopes,
+};
+
+export const argumentScalars: ArgumentScalars = {
+  ...countryDataArgumentScalars,
 };

@@ -2,8 +2,6 @@
 import { badInput } from '../errors.js';
 import type { RateTableWire } from '../upstream/country-data-wire.js';
 
-const CURRENCY_CODE = /^[A-Za-z]{3}$/;
-
 /** An amount in a currency, with the date of the rates used to reach it. */
 export interface Money {
   amount: number;
@@ -12,14 +10,12 @@ export interface Money {
 }
 
 /**
- * Checks a currency argument's shape and that the rate table knows it; returns it upper-cased.
- * Both failures are BAD_USER_INPUT naming the argument.
+ * Checks that the rate table knows a currency argument (its ISO 4217 shape is the CurrencyCode
+ * scalar's business); an unknown one is BAD_USER_INPUT naming the argument.
  */
-export function currencyArgument(argument: string, value: string, usdTable?: RateTableWire): string {
-  if (!CURRENCY_CODE.test(value)) throw badInput(argument, 'an ISO 4217 currency code of three letters', value);
-  const code = value.toUpperCase();
-  if (usdTable && usdTable.rates[code] === undefined && code !== usdTable.base) {
-    throw badInput(argument, 'a currency the country-data interface has rates for', value);
+export function knownCurrency(argument: string, code: string, usdTable: RateTableWire): string {
+  if (usdTable.rates[code] === undefined && code !== usdTable.base) {
+    throw badInput(argument, 'a currency the country-data interface has rates for', code);
   }
   return code;
 }

@@ -7,7 +7,7 @@ import type { GatewayContext } from '../context.js';
 import { PIVOT_CURRENCY } from '../loaders/rate-loaders.js';
 import type { CountryWire, Envelope, IpLookupWire, UserAgentWire } from '../upstream/country-data-wire.js';
 import { getJson } from '../upstream/rest-client.js';
-import { crossRate, currencyArgument, rebase } from './money-math.js';
+import { crossRate, rebase } from './money-math.js';
 
 /** The visitor's fields resolve lazily from the request; the parent carries nothing. */
 type VisitorParent = Record<string, never>;
@@ -40,11 +40,10 @@ export const visitorResolvers = {
     country: (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => visitorCountry(context),
     currency: (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => visitorCurrency(context),
     rates: async (_visitor: VisitorParent, args: { symbols: string[] }, context: GatewayContext) => {
-      args.symbols.forEach((symbol, index) => currencyArgument(`symbols[${index}]`, symbol));
       const currency = await visitorCurrency(context);
       if (!currency) return null;
       const table = await context.loaders.rates.load(PIVOT_CURRENCY);
-      return args.symbols.map((symbol) => crossRate(table, currency, symbol.toUpperCase()));
+      return args.symbols.map((symbol) => crossRate(table, currency, symbol));
     },
     exchangeRates: async (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => {
       const currency = await visitorCurrency(context);

@@ -4,16 +4,25 @@
  */
 import type { UpstreamName } from '../config.js';
 import type { Credentials } from '../upstream/vendors.js';
+import { createBlockchainUtilitySandbox } from './blockchain-utility/index.js';
 import { createCountryDataSandbox, DEMO_KEY as COUNTRY_DATA_DEMO_KEY } from './country-data/index.js';
+import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY as CRYPTO_ANALYTICS_DEMO_KEY } from './crypto-analytics/index.js';
 import type { SandboxDefinition } from './sandbox-server.js';
+
+/** Where a sandbox with state keeps it; absent, each uses its default under `var/`. */
+export interface SandboxStartOptions {
+  dataDir?: string;
+}
 
 export interface SandboxEntry {
   upstream: UpstreamName;
   port: number;
-  create(): SandboxDefinition;
+  create(options?: SandboxStartOptions): SandboxDefinition;
   credentials: Credentials;
 }
 
 export const SANDBOXES: readonly SandboxEntry[] = [
   { upstream: 'country-data', port: 4104, create: () => createCountryDataSandbox(), credentials: { key: COUNTRY_DATA_DEMO_KEY } },
+  { upstream: 'crypto-analytics', port: 4101, create: () => createCryptoAnalyticsSandbox(), credentials: { key: CRYPTO_ANALYTICS_DEMO_KEY } },
+  { upstream: 'blockchain-utility', port: 4102, create: (options) => createBlockchainUtilitySandbox(options), credentials: {} },
 ];

@@ -3,6 +3,7 @@
  * lets a client bring its own key, and how each phrases a failure.
  */
 import type { UpstreamName } from '../config.js';
+import { quoteUnsafeIntegers } from './lossless-json.js';
 
 export interface Credentials {
   key?: string | undefined;
@@ -58,6 +59,8 @@ export const VENDORS: Record<UpstreamName, VendorProfile> = {
     authHeaders: () => ({}),
     // TokenJay answers failures with a plain-text body.
     describeFailure: (status, body) => ({ message: fallbackMessage(status, body) }),
+    // nanoERG and raw token amounts are int64; keep the ones beyond 2^53 exact (see lossless-json.ts).
+    rewriteBody: quoteUnsafeIntegers,
   },
   address: {
     clientHeaders: { key: 'x-address-api-key', userToken: 'x-address-user-token' },

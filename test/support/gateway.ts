@@ -2,6 +2,9 @@
  * A disposable gateway for tests: the sandboxes on port 0 (or given ones), the real schema, and
  * an in-process Yoga (`yoga.fetch`), closed after the file's tests.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExecutionResult } from 'graphql';
 import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
@@ -33,9 +36,11 @@ export interface TestGatewayOptions {
 /** Starts every registered sandbox and a gateway in front of them. */
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const sandboxes = {} as TestGateway['sandboxes'];
+  // Each gateway's sandboxes keep their state apart from other test files running at once.
+  const dataRoot = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const upstreams: ResolvedUpstream[] = [];
   for (const entry of SANDBOXES) {
-    const running = await startSandbox(options.definitions?.[entry.upstream] ?? entry.create());
+    const running = await startSandbox(options.definitions?.[entry.upstream] ?? entry.create({ dataDir: join(dataRoot, entry.upstream) }));
     sandboxes[entry.upstream] = running;
     upstreams.push({ name: entry.upstream, url: running.url, credentials: options.credentials?.[entry.upstream] ?? entry.credentials });
   }
@@ -62,6 +67,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     async close() {
       destroy();
       await Promise.all(Object.values(sandboxes).map((sandbox) => sandbox?.close()));
+      rmSync(dataRoot, { recursive: true, force: true });
     },
   };
 }

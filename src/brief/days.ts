@@ -1,0 +1,13 @@
+/** Calendar arithmetic on `YYYY-MM-DD` days, in UTC. */
+
+/** The day n days after (or, for negative n, before) `day`. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Today in UTC. */
+export function today(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,131 @@
+/**
+ * Domain scalars: arguments the gateway can judge before any upstream request. A value a scalar
+ * refuses fails validation, which the gateway reports as BAD_USER_INPUT naming the argument, so a
+ * bad value never costs an upstream call. Their descriptions live in schema/gateway/scalars.graphql.
+ */
+import { isIP } from 'node:net';
+import { ErgoAddress } from '@fleet-sdk/core';
+import currencyCodes from 'currency-codes';
+import emailAddresses from 'email-addresses';
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { isValid as isValidPostcode, toNormalised } from 'postcode';
+
+interface ScalarSpec {
+  name: string;
+  /** How a value goes out, when not as its text. */
+  serialize?: (value: unknown) => string;
+  /** Returns the value to hand to resolvers, or throws a TypeError saying what was expected. */
+  parse(text: string): string;
+}
+
+/**
+ * graphql-js reports a literal's plain error against the literal (the gateway then codes it
+ * BAD_USER_INPUT and names the argument), but re-wraps a variable's error keeping only its
+ * originalError, so for variables the catalogued code has to ride there.
+ */
+function domainScalar({ name, parse, serialize }: ScalarSpec): GraphQLScalarType<string, string> {
+  const check = (value: unknown): string => {
+    if (typeof value !== 'string') throw new TypeError(`${name} must be a string; received ${JSON.stringify(value)}`);
+    try {
+      return parse(value);
+    } catch (error) {
+      throw new TypeError(`${name} ${(error as Error).message}; received ${JSON.stringify(value)}`);
+    }
+  };
+  return new GraphQLScalarType<string, string>({
+    name,
+    serialize: (value) => (serialize ? serialize(value) : String(value)),
+    parseValue: (value) => {
+      try {
+        return check(value);
+      } catch (error) {
+        const catalogued = new GraphQLError((error as Error).message, { extensions: { code: 'BAD_USER_INPUT' } });
+        throw new GraphQLError(catalogued.message, { originalError: catalogued });
+      }
+    },
+    parseLiteral: (node: ValueNode) => {
+      if (node.kind !== Kind.STRING) throw new TypeError(`${name} must be a string literal`);
+      return check(node.value);
+    },
+  });
+}
+
+function expect(condition: boolean, expected: string): void {
+  if (!condition) throw new TypeError(`must be ${expected}`);
+}
+
+const HEX_64 = /^[0-9a-fA-F]{64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export const DOMAIN_SCALARS = {
+  CountryCode: domainScalar({
+    name: 'CountryCode',
+    parse: (text) => {
+      expect(/^([A-Za-z]{2,3}|\d{3})$/.test(text), 'two or three letters, or three digits');
+      return text.toUpperCase();
+    },
+  }),
+  CurrencyCode: domainScalar({
+    name: 'CurrencyCode',
+    parse: (text) => {
+      expect(/^[A-Za-z]{3}$/.test(text) && currencyCodes.code(text.toUpperCase()) !== undefined, 'an ISO 4217 currency code');
+      return text.toUpperCase();
+    },
+  }),
+  IpAddress: domainScalar({
+    name: 'IpAddress',
+    parse: (text) => {
+      expect(isIP(text) !== 0, 'an IPv4 or IPv6 address');
+      return text;
+    },
+  }),
+  UUID: domainScalar({
+    name: 'UUID',
+    parse: (text) => {
+      expect(UUID.test(text), 'a UUID');
+      return text.toLowerCase();
+    },
+  }),
+  ErgoAddress: domainScalar({
+    name: 'ErgoAddress',
+    parse: (text) => {
+      expect(ErgoAddress.validate(text), 'an Ergo address with a valid checksum');
+      return text;
+    },
+  }),
+  ErgoId: domainScalar({
+    name: 'ErgoId',
+    parse: (text) => {
+      expect(HEX_64.test(text), '64 hexadecimal digits');
+      return text.toLowerCase();
+    },
+  }),
+  Email: domainScalar({
+    name: 'Email',
+    parse: (text) => {
+      expect(text.length <= 254 && emailAddresses.parseOneAddress({ input: text, rfc6532: true }) !== null, 'an e-mail address');
+      return text;
+    },
+  }),
+  UkPostcode: domainScalar({
+    name: 'UkPostcode',
+    parse: (text) => {
+      expect(isValidPostcode(text), 'a UK postcode');
+      return toNormalised(text) ?? text;
+    },
+  }),
+  Date: domainScalar({
+    name: 'Date',
+    // Vendors may send a day as a midnight timestamp; its day part is the value.
+    serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10),
+    parse: (text) => {
+      const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+      // Date.parse rolls 2026-02-30 over to March; a real day survives the round trip.
+      const valid = !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(text);
+      expect(valid, 'a real calendar day as YYYY-MM-DD');
+      return text;
+    },
+  }),
+} as const;
+
+export type DomainScalarName = keyof typeof DOMAIN_SCALARS;
