@@ -1,6 +1,7 @@
 /** Every hand-written resolver map, and every envelope table, in one list each. */
 import type { ArgumentScalars } from '../gateway/argument-scalars.js';
 import type { EnvelopePath } from '../gateway/unwrap-envelopes.js';
+import { addressEnvelopes, addressResolvers } from './address.js';
 import { blockchainUtilityEnvelopes, blockchainUtilityResolvers } from './blockchain-utility.js';
 import { countryDataArgumentScalars, countryDataEnvelopes, countryDataResolvers } from './country-data.js';
 import { cryptoAnalyticsEnvelopes, cryptoAnalyticsResolvers } from './crypto-analytics.js';
@@ -17,12 +18,14 @@ export const resolvers = [
   cryptoBriefResolvers,
   cryptoMoneyResolvers,
   cryptoAnalyticsResolvers,
+  addressResolvers,
 ];
 
 export const envelopes: Readonly<Record<string, EnvelopePath>> = {
   ...countryDataEnvelopes,
   ...blockchainUtilityEnvelopes,
   ...cryptoAnalyticsEnvelopes,
+  ...addressEnvelopes,
 };
 
 export const argumentScalars: ArgumentScalars = {

@@ -4,6 +4,7 @@
  */
 import type { UpstreamName } from '../config.js';
 import type { Credentials } from '../upstream/vendors.js';
+import { createAddressSandbox, SANDBOX_API_KEY as ADDRESS_SANDBOX_KEY, SANDBOX_USER_TOKEN as ADDRESS_SANDBOX_TOKEN } from './address/index.js';
 import { createBlockchainUtilitySandbox } from './blockchain-utility/index.js';
 import { createCountryDataSandbox, DEMO_KEY as COUNTRY_DATA_DEMO_KEY } from './country-data/index.js';
 import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY as CRYPTO_ANALYTICS_DEMO_KEY } from './crypto-analytics/index.js';
@@ -25,4 +26,5 @@ export const SANDBOXES: readonly SandboxEntry[] = [
   { upstream: 'country-data', port: 4104, create: () => createCountryDataSandbox(), credentials: { key: COUNTRY_DATA_DEMO_KEY } },
   { upstream: 'crypto-analytics', port: 4101, create: () => createCryptoAnalyticsSandbox(), credentials: { key: CRYPTO_ANALYTICS_DEMO_KEY } },
   { upstream: 'blockchain-utility', port: 4102, create: (options) => createBlockchainUtilitySandbox(options), credentials: {} },
+  { upstream: 'address', port: 4103, create: (options) => createAddressSandbox(options), credentials: { key: ADDRESS_SANDBOX_KEY, userToken: ADDRESS_SANDBOX_TOKEN } },
 ];
