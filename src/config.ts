@@ -19,7 +19,7 @@ export interface GatewayConfig {
   upstreams: Record<UpstreamName, UpstreamConfig>;
   /** Time allowed for one upstream request before it fails as UPSTREAM_TIMEOUT. */
   upstreamTimeoutMs: number;
-  /** How long slowly changing data (country records, currency symbols) is reused by default. */
+  /** How long slowly changing data (country records, currency symbols) is reused by default; 0 = never. */
   cacheTtlMs: number;
 }
 
@@ -52,11 +52,11 @@ function port(env: Env): number {
   return value;
 }
 
-function positiveInteger(env: Env, name: string, fallback: number): number {
+function wholeNumber(env: Env, name: string, fallback: number, minimum: 0 | 1): number {
   const raw = optional(env, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new TypeError(`${name} must be a positive whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < minimum) throw new TypeError(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
   return value;
 }
 
@@ -64,8 +64,8 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
 export function loadConfig(env: Env = process.env): GatewayConfig {
   return {
     port: port(env),
-    upstreamTimeoutMs: positiveInteger(env, 'UPSTREAM_TIMEOUT_MS', 10_000),
-    cacheTtlMs: positiveInteger(env, 'CACHE_TTL_SECONDS', 3600) * 1000,
+    upstreamTimeoutMs: wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
+    cacheTtlMs: wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0) * 1000,
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },

@@ -19,7 +19,7 @@ export interface GatewayOptions {
   schema: GraphQLSchema;
   upstreams: readonly ResolvedUpstream[];
   upstreamTimeoutMs: number;
-  /** How long slowly changing upstream data is reused when the upstream says nothing. */
+  /** How long slowly changing upstream data is reused when the upstream says nothing; 0 turns the cache off. */
   cacheTtlMs: number;
 }
 
@@ -37,7 +37,7 @@ function upstreamUrls(upstreams: readonly ResolvedUpstream[]): UpstreamUrls {
 /** Creates the Yoga instance (not listening; hand it to node:http or call `yoga.fetch`). */
 export function createGateway(options: GatewayOptions): YogaServerInstance<ServerContext, GatewayContext> {
   const urls = upstreamUrls(options.upstreams);
-  const cache = new ResponseCache(options.cacheTtlMs);
+  const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs) : undefined;
   const exampleQuery = readFileSync(join(options.root, 'test', 'examples', 'graphiql-default.graphql'), 'utf8');
   return createYoga<ServerContext, GatewayContext>({
     schema: options.schema,

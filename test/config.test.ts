@@ -28,5 +28,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CRYPTO_API_URL: 'ftp://x' })).toThrow(/CRYPTO_API_URL/);
     expect(() => loadConfig({ COUNTRY_API_URL: 'not a url' })).toThrow(/COUNTRY_API_URL/);
     expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '-5' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '0' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
+    expect(loadConfig({ CACHE_TTL_SECONDS: '0' }).cacheTtlMs).toBe(0);
   });
 });

@@ -91,7 +91,7 @@ describe('the issue\'s "done when" query', () => {
 describe('UK and US records', () => {
   it('share the Address interface, with their own fields beside it', async () => {
     const { addresses } = await data(`{ addresses(query: "Ship to 1600 Pennsylvania Ave NW, Washington, DC 20500 and to Room 1, Block 1 Arthur Vick CV4 7AL") {
-      total limit page hits { __typename ... on Address { id line1 line2 country countryIso countryIso2 }
+      total limit page hits { __typename ... on Address { id line1 line2 countryName countryIso countryIso2 }
         ... on UsAddress { city stateAbbreviation zipCode zipPlus4Code lastLine financeNumber congressionalDistrictNumber countyNumber }
         ... on UkAddress { udprn umprn postcode dataset } } } }`);
     expect(addresses).toMatchObject({ total: 2, limit: 10, page: 0 });
@@ -99,7 +99,7 @@ describe('UK and US records', () => {
       __typename: 'UsAddress',
       line1: '1600 PENNSYLVANIA AVE NW',
       line2: '',
-      country: 'United States',
+      countryName: 'United States',
       countryIso: 'USA',
       countryIso2: 'US',
       city: 'WASHINGTON',
@@ -116,7 +116,7 @@ describe('UK and US records', () => {
       id: 'mr_50906066',
       line1: 'Room 1, Block 1 Arthur Vick',
       line2: 'Gibbet Hill Road',
-      country: 'England',
+      countryName: 'England',
       countryIso: 'GBR',
       countryIso2: 'GB',
       udprn: 5770157,
@@ -129,8 +129,8 @@ describe('UK and US records', () => {
   it('suggests and resolves US addresses', async () => {
     const { addressSuggestions } = await data('{ addressSuggestions(query: "350 5th Ave, New York, NY 10118", context: "usa") { id suggestion udprn } }');
     expect(addressSuggestions).toEqual([{ id: expect.stringMatching(/^usps_/), suggestion: '350 5TH AVE, New York, NY 10118', udprn: null }]);
-    const { resolveUsAddress } = await data(`{ resolveUsAddress(id: "${addressSuggestions[0].id}") { line1 city state stateAbbreviation zipCode recordTypeCode country } }`);
-    expect(resolveUsAddress).toEqual({ line1: '350 5TH AVE', city: 'NEW YORK', state: 'New York', stateAbbreviation: 'NY', zipCode: '10118', recordTypeCode: 'S', country: 'United States' });
+    const { resolveUsAddress } = await data(`{ resolveUsAddress(id: "${addressSuggestions[0].id}") { line1 city state stateAbbreviation zipCode recordTypeCode countryName } }`);
+    expect(resolveUsAddress).toEqual({ line1: '350 5TH AVE', city: 'NEW YORK', state: 'New York', stateAbbreviation: 'NY', zipCode: '10118', recordTypeCode: 'S', countryName: 'United States' });
   });
 });
 
@@ -208,14 +208,13 @@ describe('every other field', () => {
 describe('bad input', () => {
   const long = 'a'.repeat(151);
   const cases: [string, string, string, number][] = [
-    ['malformed postcode', '{ postcodeAddresses(postcode: "FOO") { total } }', 'NOT_FOUND', 4040],
+    ['unknown postcode', '{ postcodeAddresses(postcode: "ZZ1 1ZZ") { total } }', 'NOT_FOUND', 4040],
     ['unknown UDPRN', '{ addressByUdprn(udprn: 85753460) { line1 } }', 'NOT_FOUND', 4044],
     ['unknown UMPRN', '{ addressByUmprn(umprn: 56908329) { line1 } }', 'NOT_FOUND', 4046],
     ['unknown suggestion', '{ resolveUkAddress(id: "paf_1") { line1 } }', 'NOT_FOUND', 4044],
     ['empty query', '{ addressSuggestions(query: "") { id } }', 'BAD_USER_INPUT', 4001],
     ['over-long query', `{ addressSuggestions(query: "${long}") { id } }`, 'BAD_USER_INPUT', 4001],
     ['nothing to search for', '{ addresses { total } }', 'BAD_USER_INPUT', 4001],
-    ['bad e-mail', '{ emailValidation(email: "") { result } }', 'BAD_USER_INPUT', 4001],
     ['unknown key', '{ apiKey(key: "foo") { available } }', 'NOT_FOUND', 4042],
     ['unknown config', `{ keyConfig(key: "${KEY}", name: "nope") { name } }`, 'NOT_FOUND', 4040],
     ['config name over 32', `mutation { createKeyConfig(key: "${KEY}", input: { name: "${'n'.repeat(33)}", payload: "" }) { name } }`, 'BAD_USER_INPUT', 4001],
@@ -229,6 +228,17 @@ describe('bad input', () => {
   it.each(cases)('%s → the vendor code in upstreamCode', async (_name, query, code, upstreamCode) => {
     const error = await failure(query);
     expect(error.extensions).toMatchObject({ code, upstream: 'address', upstreamCode });
+  });
+
+  it.each([
+    ['a malformed postcode', '{ postcodeAddresses(postcode: "FOO") { total } }', 'postcode'],
+    ['an empty e-mail', '{ emailValidation(email: "") { result } }', 'email'],
+    ['a malformed e-mail', '{ emailValidation(email: "jane at example") { result } }', 'email'],
+  ])('%s is refused by the gateway, naming the argument, with no upstream request', async (_name, query, argument) => {
+    const before = gw.sandboxes.address?.requests.length;
+    const error = await failure(query);
+    expect(error.extensions).toEqual({ code: 'BAD_USER_INPUT', argument });
+    expect(gw.sandboxes.address?.requests.length).toBe(before);
   });
 
   it('a duplicate config name is refused with the vendor code', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isValidBabelBox } from '@fleet-sdk/babel-fees-plugin';
+import { ErgoAddress, Network } from '@fleet-sdk/core';
 import { decode } from '@fleet-sdk/serializer';
 import { type OperationDefinitionNode, parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,10 +70,20 @@ describe('the issue\'s "done when" query', () => {
     expect(decode(babel[0]?.additionalRegisters.R5)?.data).toBe(10_000_000n);
   });
 
-  it('an invalid address gets a 400-derived error naming the address', async () => {
+  it('an invalid address is refused by the gateway (ErgoAddress checksum), naming it, with no upstream request', async () => {
     const typo = `${alice.address.slice(0, -1)}${alice.address.endsWith('z') ? 'y' : 'z'}`;
+    const before = gw.sandboxes['blockchain-utility']?.requests.length;
     const error = await errorOf(`{ babelFeeOfferTransaction(address: "${typo}", tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "1000000000", tokenAmount: "100") { reducedTx } }`);
     expect(error.message).toContain(typo);
+    expect(error.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'address' });
+    expect(gw.sandboxes['blockchain-utility']?.requests.length).toBe(before);
+  });
+
+  it("an address TokenJay itself refuses still surfaces as its 400, naming the address", async () => {
+    // A valid testnet address passes the checksum but the mainnet service refuses it.
+    const testnet = ErgoAddress.fromPublicKey(alice.publicKey, Network.Testnet).encode(Network.Testnet);
+    const error = await errorOf(`{ boxConsolidationTransaction(address: "${testnet}") { reducedTx } }`);
+    expect(error.message).toContain(testnet);
     expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', upstream: 'blockchain-utility', status: 400, retryable: false });
   });
 });
@@ -194,7 +205,7 @@ describe('bad input to every field gives a coded GraphQL error', () => {
     ['{ sigUsdExchangeQuote(amount: "99999999999999999999") { totalAmount } }', 'BAD_USER_INPUT', {}],
     ['{ sigRsvExchangeQuote(amount: "100000000000") { totalAmount } }', 'CONFLICT', { status: 409 }],
     [`{ sigUsdExchangeTransaction(amount: "100", address: "${erin.address}") { reducedTx } }`, 'CONFLICT', { status: 409 }],
-    [`{ sigRsvExchangeTransaction(amount: "100", address: "nope") { reducedTx } }`, 'BAD_USER_INPUT', { status: 400 }],
+    [`{ sigRsvExchangeTransaction(amount: "100", address: "nope") { reducedTx } }`, 'BAD_USER_INPUT', { argument: 'address' }],
     [`{ babelFeeOfferTransaction(address: "${alice.address}", tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "5", tokenAmount: "1") { reducedTx } }`, 'BAD_USER_INPUT', { status: 400 }],
     ['{ cancelBabelFeeOfferTransaction(boxId: "12") { reducedTx } }', 'BAD_USER_INPUT', {}],
     [`{ cancelBabelFeeOfferTransaction(boxId: "${'0'.repeat(64)}") { reducedTx } }`, 'NOT_FOUND', { status: 404 }],

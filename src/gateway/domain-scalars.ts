@@ -8,7 +8,7 @@ import { ErgoAddress } from '@fleet-sdk/core';
 import currencyCodes from 'currency-codes';
 import emailAddresses from 'email-addresses';
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import { isValid as isValidPostcode, toNormalised } from 'postcode';
+import { isValid as isValidPostcode } from 'postcode';
 
 interface ScalarSpec {
   name: string;
@@ -111,7 +111,8 @@ export const DOMAIN_SCALARS = {
     name: 'UkPostcode',
     parse: (text) => {
       expect(isValidPostcode(text), 'a UK postcode');
-      return toNormalised(text) ?? text;
+      // Passed on as written: the vendor accepts any spacing and case, and answers for what was asked.
+      return text;
     },
   }),
   Date: domainScalar({

@@ -122,3 +122,9 @@ export const addressEnvelopes = {
   deleteLicensee: ['result'],
   phoneNumberValidation: ['result'],
 } as const;
+
+/** E-mail and postcode shapes the gateway checks itself before asking Ideal Postcodes. */
+export const addressArgumentScalars = {
+  'Query.emailValidation.email': 'Email',
+  'Query.postcodeAddresses.postcode': 'UkPostcode',
+} as const;

@@ -76,3 +76,11 @@ export const blockchainUtilityResolvers = {
 
 /** B's answers have no envelope to unwrap. */
 export const blockchainUtilityEnvelopes = {} as const;
+
+/** Addresses the gateway checks itself (Base58 checksum) before asking TokenJay. */
+export const blockchainUtilityArgumentScalars = {
+  'Query.babelFeeOfferTransaction.address': 'ErgoAddress',
+  'Query.boxConsolidationTransaction.address': 'ErgoAddress',
+  'Query.sigUsdExchangeTransaction.address': 'ErgoAddress',
+  'Query.sigRsvExchangeTransaction.address': 'ErgoAddress',
+} as const;

@@ -1,13 +1,14 @@
 /** Every hand-written resolver map, and every envelope table, in one list each. */
 import type { ArgumentScalars } from '../gateway/argument-scalars.js';
 import type { EnvelopePath } from '../gateway/unwrap-envelopes.js';
-import { addressEnvelopes, addressResolvers } from './address.js';
-import { blockchainUtilityEnvelopes, blockchainUtilityResolvers } from './blockchain-utility.js';
+import { addressArgumentScalars, addressEnvelopes, addressResolvers } from './address.js';
+import { blockchainUtilityArgumentScalars, blockchainUtilityEnvelopes, blockchainUtilityResolvers } from './blockchain-utility.js';
 import { countryDataArgumentScalars, countryDataEnvelopes, countryDataResolvers } from './country-data.js';
 import { cryptoAnalyticsEnvelopes, cryptoAnalyticsResolvers } from './crypto-analytics.js';
 import { countryMoneyResolvers } from './country-money.js';
 import { cryptoBriefResolvers } from './crypto-brief.js';
 import { cryptoMoneyResolvers } from './crypto-money.js';
+import { placesResolvers } from './places.js';
 import { visitorResolvers } from './visitor.js';
 
 export const resolvers = [
@@ -17,6 +18,7 @@ export const resolvers = [
   visitorResolvers,
   cryptoBriefResolvers,
   cryptoMoneyResolvers,
+  placesResolvers,
   cryptoAnalyticsResolvers,
   addressResolvers,
 ];
@@ -30,4 +32,6 @@ export const envelopes: Readonly<Record<string, EnvelopePath>> = {
 
 export const argumentScalars: ArgumentScalars = {
   ...countryDataArgumentScalars,
+  ...blockchainUtilityArgumentScalars,
+  ...addressArgumentScalars,
 };
