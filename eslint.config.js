@@ -13,8 +13,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read loosely typed GraphQL results.
-    files: ['test/**/*.ts'],
+    // Tests and the benchmark read loosely typed GraphQL and REST answers.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );
