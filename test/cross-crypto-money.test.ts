@@ -107,3 +107,10 @@ describe('bad scalars', () => {
     expect(Object.values(gw.sandboxes).flatMap((sandbox) => sandbox?.requests ?? [])).toEqual([]);
   });
 });
+
+describe('identical upstream requests within one GraphQL request', () => {
+  it('are made once, whether Mesh or a hand-written resolver asks', async () => {
+    await data('{ stablecoinState { reserveRatio } ergoTokenPrices { priceIn(currency: "USD") { amount } } }');
+    expect(operations('blockchain-utility')).toEqual(['ergoTokenPrices', 'stablecoinState']);
+  });
+});

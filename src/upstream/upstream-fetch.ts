@@ -107,7 +107,10 @@ export function createUpstreamFetch(
     if (userAgent) headers.set('user-agent', userAgent);
     const method = (init.method ?? 'GET').toUpperCase();
     const request = { ...init, method, headers };
-    const key = IDEMPOTENT.has(method) ? `${method} ${url} ${JSON.stringify([...headers.entries()])}` : undefined;
+    // What can change a GET's answer is its URL and what the gateway adds: credentials and the
+    // caller. Mesh's resolvers and the hand-written ones send different Accept headers for the
+    // same resource, which must not make it two requests.
+    const key = IDEMPOTENT.has(method) ? `${method} ${url} ${JSON.stringify(credentialHeaders)} ${caller.ip ?? ''} ${userAgent ?? ''}` : undefined;
     // Slowly changing answers do not depend on who asks, only on the credentials that may see them.
     const shared = key && cache && VENDORS[upstream.name].slowlyChanging?.test(new URL(url).pathname) ? cache : undefined;
     const sharedKey = `${url} ${JSON.stringify(credentialHeaders)}`;
