@@ -3,54 +3,32 @@
  * errors, persistence across a restart of the sandbox, and no lost update when many writes
  * race.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckedClient, type RequestOptions } from '../src/sandbox/address/checked-client.js';
-import { createAddressSandbox } from '../src/sandbox/address/index.js';
+import type { CheckedClient, RequestOptions } from '../src/sandbox/address/checked-client.js';
 import type { Config, Licensee } from '../src/sandbox/address/types.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  result: T;
-}
-interface ErrorBody {
-  code: number;
-  message: string;
-  errors?: { path: string; errorCode?: string }[];
-}
+import { type AddressSandbox, type Envelope, type ErrorBody, startAddressSandbox } from './support/address-sandbox.js';
 
 let clock = Date.parse('2026-11-22T08:00:00.000Z');
-const running: RunningSandbox[] = [];
-const directories: string[] = [];
+const sandboxes: AddressSandbox[] = [];
 let dataDir: string;
 let client: CheckedClient;
 
-/** Starts a sandbox on `directory`; the latest one started is the one `client` talks to. */
-async function boot(directory: string, seed?: string): Promise<CheckedClient> {
-  const definition = createAddressSandbox({ dataDir: directory, now: () => clock, requestsPerSecond: 100_000, seed });
-  const sandbox = await startSandbox(definition, 0);
-  running.push(sandbox);
-  return new CheckedClient(sandbox.url, definition.contract);
-}
-
-async function freshDirectory(): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'address-sandbox-'));
-  directories.push(directory);
-  return directory;
+/** Starts a sandbox on the file's clock, over `dataDir` to restart on earlier data, else over a fresh directory. */
+async function boot(options: { dataDir?: string; seed?: string } = {}): Promise<AddressSandbox> {
+  const sandbox = await startAddressSandbox({ ...options, now: () => clock, requestsPerSecond: 100_000 });
+  sandboxes.push(sandbox);
+  return sandbox;
 }
 
 beforeAll(async () => {
-  dataDir = await freshDirectory();
-  client = await boot(dataDir);
+  ({ client, dataDir } = await boot());
 });
 
 afterAll(async () => {
-  for (const sandbox of running) await sandbox.close();
-  for (const directory of directories) await rm(directory, { recursive: true, force: true });
+  // Newest first: restarts run over the first sandbox's directory, which closing that one removes.
+  for (const sandbox of sandboxes.reverse()) await sandbox.close();
 });
 
 const TOKEN = { user_token: 'uk_sandbox' };
@@ -120,7 +98,7 @@ describe('key configs', () => {
 
   it('survives a restart of the sandbox', async () => {
     const before = (await send<Envelope<{ configs: Config[] }>>('GET', '/keys/ak_sandbox/configs')).body.result.configs;
-    const restarted = await boot(dataDir);
+    const restarted = (await boot({ dataDir })).client;
     const after = (await send<Envelope<{ configs: Config[] }>>('GET', '/keys/ak_sandbox/configs', {}, restarted)).body.result.configs;
     expect(after).toEqual(before);
     expect(after.length).toBeGreaterThan(40);
@@ -144,10 +122,10 @@ describe('licensees', () => {
       daily: { limit: 100, count: 0, updatedAt: createdAt },
     });
     // Same seed, same sequence of creations, elsewhere: same identifiers.
-    const elsewhere = await boot(await freshDirectory());
+    const elsewhere = (await boot()).client;
     const again = await send<Envelope<Licensee>>('POST', '/keys/ak_sandbox/licensees', { body: input }, elsewhere);
     expect([again.body.result.id, again.body.result.key]).toEqual([first.body.result.id, first.body.result.key]);
-    const otherSeed = await boot(await freshDirectory(), 'another seed');
+    const otherSeed = (await boot({ seed: 'another seed' })).client;
     const different = await send<Envelope<Licensee>>('POST', '/keys/ak_sandbox/licensees', { body: input }, otherSeed);
     expect(different.body.result.id).not.toBe(first.body.result.id);
   });
@@ -191,7 +169,7 @@ describe('licensees', () => {
 
   it('survives a restart of the sandbox', async () => {
     const before = (await send<Envelope<{ licensees: Licensee[] }>>('GET', '/keys/ak_sandbox/licensees')).body.result.licensees;
-    const restarted = await boot(dataDir);
+    const restarted = (await boot({ dataDir })).client;
     const after = (await send<Envelope<{ licensees: Licensee[] }>>('GET', '/keys/ak_sandbox/licensees', {}, restarted)).body.result.licensees;
     expect(after.map((licensee) => licensee.key)).toEqual(before.map((licensee) => licensee.key));
     expect(after.length).toBe(3);

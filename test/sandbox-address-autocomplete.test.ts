@@ -3,48 +3,26 @@
  * recorded answers), US suggestions parsed and checked against the ZIP dataset, filters,
  * limits and input bounds, and the resolution of suggestions into full records.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { autocomplete as autocompleteFixtures } from '@ideal-postcodes/api-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckedClient } from '../src/sandbox/address/checked-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CheckedClient } from '../src/sandbox/address/checked-client.js';
 import { UK_SAMPLE } from '../src/sandbox/address/data/uk-sample.js';
-import { createAddressSandbox } from '../src/sandbox/address/index.js';
 import type { AddressSuggestion, UkAddress, UsAddress } from '../src/sandbox/address/types.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
+import { type Envelope, refused, startAddressSandbox } from './support/address-sandbox.js';
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  result: T;
-}
-interface ErrorBody {
-  code: number;
-  message: string;
-  errors?: { path: string; errorCode?: string }[];
-}
 type Suggestions = Envelope<{ hits: AddressSuggestion[] }>;
 
 const sample = UK_SAMPLE.map((entry) => entry.address);
 // The ZIP dataset itself, read directly so the expectations do not go through sandbox code.
 const zipcodes = createRequire(import.meta.url)('zipcodes') as { lookupByName(city: string, state: string): { zip: string }[] };
 
-let sandbox: RunningSandbox;
 let client: CheckedClient;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'address-sandbox-'));
-  const definition = createAddressSandbox({ dataDir, requestsPerSecond: 100_000 });
-  sandbox = await startSandbox(definition, 0);
-  client = new CheckedClient(sandbox.url, definition.contract);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  const sandbox = await startAddressSandbox({ requestsPerSecond: 100_000 });
+  client = sandbox.client;
+  return () => sandbox.close();
 });
 
 async function suggest(query: Record<string, string | number>): Promise<AddressSuggestion[]> {
@@ -52,14 +30,6 @@ async function suggest(query: Record<string, string | number>): Promise<AddressS
   expect(answer.problems).toEqual([]);
   expect(answer.status).toBe(200);
   return answer.body.result.hits;
-}
-
-async function refused(path: string, query: Record<string, string | number>, status: number, code: number): Promise<ErrorBody> {
-  const answer = await client.get<ErrorBody>(path, query);
-  expect(answer.problems).toEqual([]);
-  expect(answer.status).toBe(status);
-  expect(answer.body.code).toBe(code);
-  return answer.body;
 }
 
 describe('UK suggestions', () => {
@@ -112,11 +82,11 @@ describe('UK suggestions', () => {
   });
 
   it('rejects empty and over-long queries, with either parameter name', async () => {
-    await refused('/autocomplete/addresses', { api_key: 'iddqd' }, 400, 4001);
-    await refused('/autocomplete/addresses', { api_key: 'iddqd', query: '' }, 400, 4001);
-    const long = await refused('/autocomplete/addresses', { api_key: 'iddqd', query: 'a'.repeat(151) }, 400, 4001);
+    await refused(client, '/autocomplete/addresses', { api_key: 'iddqd' }, 400, 4001);
+    await refused(client, '/autocomplete/addresses', { api_key: 'iddqd', query: '' }, 400, 4001);
+    const long = await refused(client, '/autocomplete/addresses', { api_key: 'iddqd', query: 'a'.repeat(151) }, 400, 4001);
     expect(long.errors?.[0]).toMatchObject({ path: '.query.query', errorCode: 'maxLength.openapi.validation' });
-    await refused('/autocomplete/addresses', { api_key: 'iddqd', q: 'a'.repeat(151) }, 400, 4001);
+    await refused(client, '/autocomplete/addresses', { api_key: 'iddqd', q: 'a'.repeat(151) }, 400, 4001);
     expect(await suggest({ api_key: 'iddqd', query: 'a'.repeat(150) })).toEqual([]);
   });
 });
@@ -155,8 +125,8 @@ describe('resolving suggestions', () => {
     const ok = await client.get<Envelope<UkAddress>>('/autocomplete/addresses/mr_50906066/gbr', { api_key: 'iddqdmr' });
     expect(ok.status).toBe(200);
     expect(ok.body.result.umprn).toBe(50906066);
-    await refused('/autocomplete/addresses/mr_50906066/gbr', { api_key: 'iddqd' }, 404, 4046);
-    await refused('/autocomplete/addresses/paf_1/gbr', { api_key: 'iddqd' }, 404, 4044);
+    await refused(client, '/autocomplete/addresses/mr_50906066/gbr', { api_key: 'iddqd' }, 404, 4046);
+    await refused(client, '/autocomplete/addresses/paf_1/gbr', { api_key: 'iddqd' }, 404, 4044);
   });
 
   it('resolves a US suggestion to a USPS record built from the ZIP dataset', async () => {
@@ -183,11 +153,11 @@ describe('resolving suggestions', () => {
   });
 
   it('refuses ids that do not resolve, or no longer agree with the ZIP dataset', async () => {
-    await refused('/autocomplete/addresses/usps_garbage/usa', { api_key: 'iddqd' }, 404, 4044);
-    await refused('/autocomplete/addresses/paf_23747771/usa', { api_key: 'iddqd' }, 404, 4044);
+    await refused(client, '/autocomplete/addresses/usps_garbage/usa', { api_key: 'iddqd' }, 404, 4044);
+    await refused(client, '/autocomplete/addresses/paf_23747771/usa', { api_key: 'iddqd' }, 404, 4044);
     const forged = `usps_${Buffer.from(
       JSON.stringify({ number: '1', prefix: '', street: 'MAIN', type: 'ST', suffix: '', unitType: '', unitNumber: '', poBox: '', city: 'WASHINGTON', state: 'CA', zip: '20500', plus4: '' }),
     ).toString('base64url')}`;
-    await refused(`/autocomplete/addresses/${forged}/usa`, { api_key: 'iddqd' }, 404, 4044);
+    await refused(client, `/autocomplete/addresses/${forged}/usa`, { api_key: 'iddqd' }, 404, 4044);
   });
 });

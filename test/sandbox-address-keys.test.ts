@@ -4,24 +4,12 @@
  * usage report and CSV log computed from the lookups made here, and the per-IP rate limit
  * proven with a fake clock.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { errors as errorFixtures, keys as keyFixtures } from '@ideal-postcodes/api-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckedClient } from '../src/sandbox/address/checked-client.js';
-import { createAddressSandbox, DEFAULT_KEYS } from '../src/sandbox/address/index.js';
-import { type RunningSandbox, type SandboxDefinition, startSandbox } from '../src/sandbox/sandbox-server.js';
+import type { CheckedClient } from '../src/sandbox/address/checked-client.js';
+import { type AddressSandboxOptions, DEFAULT_KEYS } from '../src/sandbox/address/index.js';
+import { type AddressSandbox, type Envelope, type ErrorBody, startAddressSandbox } from './support/address-sandbox.js';
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  result: T;
-}
-interface ErrorBody {
-  code: number;
-  message: string;
-}
 interface KeyDetails {
   lookups_remaining: number;
   daily_limit: { limit: number | null; consumed: number };
@@ -47,18 +35,14 @@ const KEYS = [
   { key: 'ak_last', balance: 1 },
 ];
 
-const cleanups: (() => Promise<void>)[] = [];
+const sandboxes: AddressSandbox[] = [];
 let client: CheckedClient;
 
-async function start(options: Parameters<typeof createAddressSandbox>[0]): Promise<CheckedClient> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'address-sandbox-'));
-  const definition: SandboxDefinition = createAddressSandbox({ dataDir, now: () => clock, ...options });
-  const running: RunningSandbox = await startSandbox(definition, 0);
-  cleanups.push(async () => {
-    await running.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return new CheckedClient(running.url, definition.contract);
+/** Starts a sandbox on the file's clock; it is stopped after the file's tests. */
+async function start(options: AddressSandboxOptions): Promise<CheckedClient> {
+  const sandbox = await startAddressSandbox({ now: () => clock, ...options });
+  sandboxes.push(sandbox);
+  return sandbox.client;
 }
 
 beforeAll(async () => {
@@ -66,7 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
+  for (const sandbox of sandboxes) await sandbox.close();
 });
 
 async function call<T>(path: string, query: Record<string, string | number | undefined>, headers?: Record<string, string>) {

@@ -4,44 +4,22 @@
  * lists (never guessing deliverability), phone numbers, and place search.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckedClient } from '../src/sandbox/address/checked-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CheckedClient } from '../src/sandbox/address/checked-client.js';
 import { UK_SAMPLE } from '../src/sandbox/address/data/uk-sample.js';
-import { createAddressSandbox } from '../src/sandbox/address/index.js';
 import type { CleanseResult, EmailValidation, PhoneNumberValidation, Place, PlaceSuggestion } from '../src/sandbox/address/types.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  result: T;
-}
-interface ErrorBody {
-  code: number;
-  errors?: { path: string; errorCode?: string }[];
-}
+import { type Envelope, type ErrorBody, startAddressSandbox } from './support/address-sandbox.js';
 
 const require = createRequire(import.meta.url);
 const sample = UK_SAMPLE.map((entry) => entry.address);
 
-let sandbox: RunningSandbox;
 let client: CheckedClient;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'address-sandbox-'));
-  const definition = createAddressSandbox({ dataDir, requestsPerSecond: 100_000 });
-  sandbox = await startSandbox(definition, 0);
-  client = new CheckedClient(sandbox.url, definition.contract);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  const sandbox = await startAddressSandbox({ requestsPerSecond: 100_000 });
+  client = sandbox.client;
+  return () => sandbox.close();
 });
 
 async function cleanse(body: unknown): Promise<CleanseResult> {

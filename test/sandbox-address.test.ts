@@ -3,31 +3,13 @@
  * vendor's recorded answers, search, extraction from text, reverse geocoding, filters,
  * biases and paging. Every answer is checked against `schema/address.yaml`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { addresses as addressFixtures, postcodes as postcodeFixtures, udprn as udprnFixtures, umprn as umprnFixtures } from '@ideal-postcodes/api-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckedClient } from '../src/sandbox/address/checked-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CheckedClient } from '../src/sandbox/address/checked-client.js';
 import { UK_SAMPLE } from '../src/sandbox/address/data/uk-sample.js';
-import { createAddressSandbox } from '../src/sandbox/address/index.js';
 import type { UkAddress, UsAddress } from '../src/sandbox/address/types.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
+import { type Envelope, refused, startAddressSandbox } from './support/address-sandbox.js';
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  result: T;
-  total?: number;
-  page?: number;
-  limit?: number;
-}
-interface ErrorBody {
-  code: number;
-  message: string;
-  errors?: { message: string; path: string; errorCode?: string }[];
-  suggestions?: string[];
-}
 interface SearchResult {
   hits: (UkAddress | UsAddress)[];
   total: number;
@@ -38,21 +20,13 @@ interface SearchResult {
 const sample = UK_SAMPLE.map((entry) => entry.address);
 const at = (postcode: string, withMr = true) => sample.filter((address) => address.postcode === postcode && (withMr || address.dataset !== 'mr'));
 
-let sandbox: RunningSandbox;
 let client: CheckedClient;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'address-sandbox-'));
   // The per-IP rate limit has its own test (with a fake clock); here it must not interfere.
-  const definition = createAddressSandbox({ dataDir, requestsPerSecond: 100_000 });
-  sandbox = await startSandbox(definition, 0);
-  client = new CheckedClient(sandbox.url, definition.contract);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  const sandbox = await startAddressSandbox({ requestsPerSecond: 100_000 });
+  client = sandbox.client;
+  return () => sandbox.close();
 });
 
 async function ok<T>(path: string, query: Record<string, string | number | undefined>): Promise<Envelope<T>> {
@@ -60,14 +34,6 @@ async function ok<T>(path: string, query: Record<string, string | number | undef
   expect(answer.problems).toEqual([]);
   expect(answer.status).toBe(200);
   expect(answer.body).toMatchObject({ code: 2000, message: 'Success' });
-  return answer.body;
-}
-
-async function failure(path: string, query: Record<string, string | number | undefined>, status: number, code: number): Promise<ErrorBody> {
-  const answer = await client.get<ErrorBody>(path, query);
-  expect(answer.problems).toEqual([]);
-  expect(answer.status).toBe(status);
-  expect(answer.body.code).toBe(code);
   return answer.body;
 }
 
@@ -99,13 +65,13 @@ describe('postcode lookup', () => {
   });
 
   it('answers 4040 with similar existing postcodes, confusable characters first', async () => {
-    expect((await failure('/postcodes/SW1A 1AA', { api_key: 'iddqd' }, 404, 4040)).suggestions).toEqual(['SW1A 0AA', 'SW1A 2AA']);
-    expect((await failure('/postcodes/SW1AOAA', { api_key: 'iddqd' }, 404, 4040)).suggestions).toEqual(['SW1A 0AA', 'SW1A 2AA']);
-    expect((await failure('/postcodes/E14 4HF', { api_key: 'iddqd' }, 404, 4040)).suggestions).toEqual(['E14 4HD', 'E14 4HE']);
+    expect((await refused(client, '/postcodes/SW1A 1AA', { api_key: 'iddqd' }, 404, 4040)).suggestions).toEqual(['SW1A 0AA', 'SW1A 2AA']);
+    expect((await refused(client, '/postcodes/SW1AOAA', { api_key: 'iddqd' }, 404, 4040)).suggestions).toEqual(['SW1A 0AA', 'SW1A 2AA']);
+    expect((await refused(client, '/postcodes/E14 4HF', { api_key: 'iddqd' }, 404, 4040)).suggestions).toEqual(['E14 4HD', 'E14 4HE']);
   });
 
   it('answers a malformed postcode as the vendor recorded it, with no suggestions', async () => {
-    const body = await failure('/postcodes/FOO', { api_key: 'iddqd' }, 404, 4040);
+    const body = await refused(client, '/postcodes/FOO', { api_key: 'iddqd' }, 404, 4040);
     expect(body).toEqual({ ...postcodeFixtures.notFound.body, suggestions: [] });
   });
 
@@ -117,8 +83,8 @@ describe('postcode lookup', () => {
   });
 
   it('answers the vendor test postcodes with their documented failures', async () => {
-    await failure('/postcodes/ID1 CLIP', { api_key: 'iddqd' }, 402, 4020);
-    await failure('/postcodes/ID1CHOP', { api_key: 'iddqd' }, 402, 4021);
+    await refused(client, '/postcodes/ID1 CLIP', { api_key: 'iddqd' }, 402, 4020);
+    await refused(client, '/postcodes/ID1CHOP', { api_key: 'iddqd' }, 402, 4021);
   });
 });
 
@@ -128,27 +94,27 @@ describe('UDPRN and UMPRN lookups', () => {
   });
 
   it('answers an unknown UDPRN exactly as the vendor did', async () => {
-    expect(await failure('/udprn/85753460', { api_key: 'iddqd' }, 404, 4044)).toEqual(udprnFixtures.notFound.body);
+    expect(await refused(client, '/udprn/85753460', { api_key: 'iddqd' }, 404, 4044)).toEqual(udprnFixtures.notFound.body);
   });
 
   it('answers the vendor test UDPRNs', async () => {
     const zero = await ok<UkAddress>('/udprn/0', { api_key: 'iddqd' });
     expect(zero.result.id).toBe(sample.find((address) => address.dataset === 'paf')?.id);
-    await failure('/udprn/-1', { api_key: 'iddqd' }, 404, 4044);
-    await failure('/udprn/-2', { api_key: 'iddqd' }, 402, 4020);
-    await failure('/udprn/-3', { api_key: 'iddqd' }, 402, 4021);
+    await refused(client, '/udprn/-1', { api_key: 'iddqd' }, 404, 4044);
+    await refused(client, '/udprn/-2', { api_key: 'iddqd' }, 402, 4020);
+    await refused(client, '/udprn/-3', { api_key: 'iddqd' }, 402, 4021);
   });
 
   it('rejects a UDPRN that is not a number', async () => {
-    const body = await failure('/udprn/abc', { api_key: 'iddqd' }, 400, 4001);
+    const body = await refused(client, '/udprn/abc', { api_key: 'iddqd' }, 400, 4001);
     expect(body.errors).toEqual([expect.objectContaining({ path: '.path.udprn', errorCode: 'type.openapi.validation' })]);
   });
 
   it('returns a household by UMPRN to a Multiple Residence key only', async () => {
     expect(await ok<UkAddress>('/umprn/50906066', { api_key: 'iddqdmr' })).toMatchObject(umprnFixtures.success.body);
-    await failure('/umprn/50906066', { api_key: 'iddqd' }, 404, 4046);
-    expect(await failure('/umprn/56908329', { api_key: 'iddqdmr' }, 404, 4046)).toEqual(umprnFixtures.notFound.body);
-    await failure('/umprn/-3', { api_key: 'iddqdmr' }, 402, 4021);
+    await refused(client, '/umprn/50906066', { api_key: 'iddqd' }, 404, 4046);
+    expect(await refused(client, '/umprn/56908329', { api_key: 'iddqdmr' }, 404, 4046)).toEqual(umprnFixtures.notFound.body);
+    await refused(client, '/umprn/-3', { api_key: 'iddqdmr' }, 402, 4021);
   });
 });
 
@@ -179,7 +145,7 @@ describe('address search', () => {
     const body = await ok<SearchResult>('/addresses', { api_key: 'iddqd', query: 'e144he', limit: 1 });
     expect(body.result).toMatchObject({ total: 3, limit: 3, page: 0 });
     expect(body.result.hits.map((hit) => hit.id)).toEqual(at('E14 4HE').map((address) => address.id));
-    expect((await failure('/addresses', { api_key: 'iddqd', query: 'E14 4HF' }, 404, 4040)).suggestions).toEqual(['E14 4HD', 'E14 4HE']);
+    expect((await refused(client, '/addresses', { api_key: 'iddqd', query: 'E14 4HF' }, 404, 4040)).suggestions).toEqual(['E14 4HD', 'E14 4HE']);
   });
 
   it('extracts the addresses around the postcodes and ZIP codes a text mentions', async () => {
@@ -246,7 +212,7 @@ describe('address search', () => {
     const expected = sample.filter((address) => address.dataset === 'paf' && metres(address) <= 100);
     expect(hits.map((hit) => hit.id).sort()).toEqual(expected.map((address) => address.id).sort());
     expect(hits.map(metres)).toEqual([...hits.map(metres)].sort((a, b) => a - b));
-    const alone = await failure('/addresses', { api_key: 'iddqd', lon: -0.12767 }, 400, 4001);
+    const alone = await refused(client, '/addresses', { api_key: 'iddqd', lon: -0.12767 }, 400, 4001);
     expect(alone.errors?.[0]?.path).toBe('.query.lat');
   });
 
@@ -278,9 +244,9 @@ describe('address search', () => {
   });
 
   it('refuses a search with nothing to search for, and the vendor test postcodes', async () => {
-    const body = await failure('/addresses', { api_key: 'iddqd' }, 400, 4001);
+    const body = await refused(client, '/addresses', { api_key: 'iddqd' }, 400, 4001);
     expect(body.errors?.[0]).toMatchObject({ path: '.query.query', errorCode: 'required.openapi.validation' });
-    await failure('/addresses', { api_key: 'iddqd', query: 'ID1 CLIP' }, 402, 4020);
-    await failure('/addresses', { api_key: 'iddqd', q: 'ID1 CHOP' }, 402, 4021);
+    await refused(client, '/addresses', { api_key: 'iddqd', query: 'ID1 CLIP' }, 402, 4020);
+    await refused(client, '/addresses', { api_key: 'iddqd', q: 'ID1 CHOP' }, 402, 4021);
   });
 });

@@ -5,49 +5,17 @@
 import * as ss from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TECHNOLOGY_SCORES } from '../src/sandbox/crypto-analytics/grades.js';
-import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY } from '../src/sandbox/crypto-analytics/index.js';
-import type { TokenCategory } from '../src/sandbox/crypto-analytics/token-universe.js';
-import type { OpenApiContract } from '../src/sandbox/openapi-contract.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
+import { type Candle, type CryptoAnalyticsSandbox, day, expectClose, indexOfDay, startCryptoAnalyticsSandbox, TODAY, type Token } from './support/crypto-analytics-sandbox.js';
 
-const TODAY = '2026-11-22';
-
-type Row = Record<string, number | string | null>;
-interface Candle {
-  DATE: string;
-  TOKEN_ID: number;
-  OPEN: number;
-  HIGH: number;
-  LOW: number;
-  CLOSE: number;
-  VOLUME: number;
-}
-interface Token {
-  TOKEN_ID: number;
-  TOKEN_SYMBOL: string;
-  CATEGORY: TokenCategory;
-  CIRCULATING_SUPPLY: number;
-}
-
-let sandbox: RunningSandbox;
-let contract: OpenApiContract;
+let sandbox: CryptoAnalyticsSandbox;
 let tokens: Token[];
 const histories = new Map<number, Candle[]>();
 
-/** GETs an operation's records, checking status and document conformance. */
-async function records<T = Row>(operationId: string, path: string): Promise<T[]> {
-  const response = await fetch(`${sandbox.url}${path}`, { headers: { api_key: SANDBOX_DEMO_KEY } });
-  const body = (await response.json()) as { data: T[] };
-  expect(response.status).toBe(200);
-  expect(contract.validateResponse(operationId, 200, body)).toEqual([]);
-  return body.data;
-}
-
-/** A token's whole history, oldest first. */
+/** A token's whole history, oldest first, fetched once for the whole file. */
 async function history(id: number): Promise<Candle[]> {
   const known = histories.get(id);
   if (known) return known;
-  const candles = (await records<Candle>('tokenPrices', `/v1/price?tokens=${id}&limit=10000`)).reverse();
+  const candles = await sandbox.history(id);
   histories.set(id, candles);
   return candles;
 }
@@ -58,34 +26,25 @@ function tokenBySymbol(symbol: string): Token {
   return token;
 }
 
-const day = (candle: { DATE: string } | undefined) => candle?.DATE.slice(0, 10) ?? '';
-const indexOfDay = (candles: Candle[], date: string) => candles.findIndex((c) => day(c) === date);
 const closesOf = (candles: Candle[]) => candles.map((c) => c.CLOSE);
 const simpleReturns = (closes: number[]) => closes.slice(1).map((c, i) => c / (closes[i] ?? Number.NaN) - 1);
 const logReturns = (closes: number[]) => closes.slice(1).map((c, i) => Math.log(c / (closes[i] ?? Number.NaN)));
 const clamp = (x: number, low: number, high: number) => Math.min(high, Math.max(low, x));
-
-function expectClose(actual: unknown, expected: number, tolerance = 1e-9): void {
-  expect(typeof actual).toBe('number');
-  expect(Math.abs((actual as number) - expected)).toBeLessThanOrEqual(tolerance * Math.max(1, Math.abs(expected)));
-}
 
 /** Market cap of every token summed per day, from each day's prices and circulating supplies. */
 async function totalCapsBetween(startDate: string, endDate: string): Promise<Map<string, number>> {
   const supply = new Map(tokens.map((t) => [t.TOKEN_ID, t.CIRCULATING_SUPPLY]));
   const totals = new Map<string, number>();
   for (let page = 0; ; page += 1) {
-    const rows = await records<Candle>('tokenPrices', `/v1/price?startDate=${startDate}&endDate=${endDate}&limit=10000&page=${page}`);
+    const rows = await sandbox.records<Candle>('tokenPrices', `/v1/price?startDate=${startDate}&endDate=${endDate}&limit=10000&page=${page}`);
     for (const row of rows) totals.set(day(row), (totals.get(day(row)) ?? 0) + row.CLOSE * (supply.get(row.TOKEN_ID) ?? Number.NaN));
     if (rows.length < 10000) return totals;
   }
 }
 
 beforeAll(async () => {
-  const definition = createCryptoAnalyticsSandbox({ today: TODAY });
-  contract = definition.contract;
-  sandbox = await startSandbox(definition, 0);
-  tokens = await records<Token>('tokens', '/v1/tokens');
+  sandbox = await startCryptoAnalyticsSandbox();
+  tokens = await sandbox.records<Token>('tokens', '/v1/tokens');
 });
 
 afterAll(async () => {
@@ -99,7 +58,7 @@ describe('quantitative metrics, tier 1', () => {
     const token = tokenBySymbol(symbol);
     const closes = closesOf(await history(token.TOKEN_ID));
     const returns = simpleReturns(closes);
-    const [metrics] = await records('quantMetricsTier1', `/v1/quantitative-tier-1?tokens=${token.TOKEN_ID}`);
+    const [metrics] = await sandbox.records('quantMetricsTier1', `/v1/quantitative-tier-1?tokens=${token.TOKEN_ID}`);
     const volatility = ss.sampleStandardDeviation(returns) * Math.sqrt(365);
     const downside = Math.sqrt(ss.mean(returns.map((r) => Math.min(r, 0) ** 2))) * Math.sqrt(365);
     const growth = (closes.at(-1) ?? 0) / (closes[0] ?? 1);
@@ -127,18 +86,18 @@ describe('quantitative metrics, tier 1', () => {
       const candles = await history(token.TOKEN_ID);
       const own = simpleReturns(closesOf(candles.slice(0, indexOfDay(candles, asOf) + 1)));
       expect(own).toHaveLength(market.length);
-      const [metrics] = await records('quantMetricsTier1', `/v1/quantitative-tier-1?tokens=${token.TOKEN_ID}&date=${asOf}`);
+      const [metrics] = await sandbox.records('quantMetricsTier1', `/v1/quantitative-tier-1?tokens=${token.TOKEN_ID}&date=${asOf}`);
       expectClose(metrics?.BETA, ss.linearRegression(market.map((m, i) => [m, own[i] ?? Number.NaN])).m, 1e-8);
     }
     // The same totals are the market indicator's TOTAL_CRYPTO_MCAP.
-    const indicator = await records('marketIndicator', `/v1/market-indicator?startDate=2021-04-01&endDate=${asOf}`);
+    const indicator = await sandbox.records('marketIndicator', `/v1/market-indicator?startDate=2021-04-01&endDate=${asOf}`);
     const byDay = new Map(totals);
     expect(indicator).toHaveLength(31);
     for (const row of indicator) expectClose(row.TOTAL_CRYPTO_MCAP, byDay.get(String(row.DATE).slice(0, 10)) ?? Number.NaN, 1e-12);
   });
 
   it('small caps are more volatile and have higher betas than Bitcoin', async () => {
-    const all = await records('quantMetricsTier1', '/v1/quantitative-tier-1?limit=200');
+    const all = await sandbox.records('quantMetricsTier1', '/v1/quantitative-tier-1?limit=200');
     const btc = all.find((r) => r.TOKEN_SYMBOL === 'BTC');
     const rest = all.filter((r) => r.TOKEN_SYMBOL !== 'BTC');
     expect(ss.median(rest.map((r) => Number(r.VOLATILITY)))).toBeGreaterThan(Number(btc?.VOLATILITY));
@@ -163,7 +122,7 @@ describe('quantitative metrics, tier 2', () => {
       base = i;
     });
     const monthly = months.map((m) => m.value);
-    const [metrics] = await records('quantMetricsTier2', `/v1/quantitative-tier-2?tokens=${token.TOKEN_ID}&date=${asOf}`);
+    const [metrics] = await sandbox.records('quantMetricsTier2', `/v1/quantitative-tier-2?tokens=${token.TOKEN_ID}&date=${asOf}`);
     expectClose(metrics?.AVG_DAILY_RETURN, ss.mean(daily));
     expectClose(metrics?.STD_DAILY_RETURN, ss.sampleStandardDeviation(daily));
     expect(metrics?.MAX_DAILY_RETURN).toBe(ss.max(daily));
@@ -184,7 +143,7 @@ describe('quantitative metrics, tier 2', () => {
 describe('correlations', () => {
   it('are Pearson correlations of the last 365 daily log returns, strongest first', async () => {
     const btc = tokenBySymbol('BTC');
-    const rows = await records('correlations', `/v1/correlation?tokens=${btc.TOKEN_ID}`);
+    const rows = await sandbox.records('correlations', `/v1/correlation?tokens=${btc.TOKEN_ID}`);
     expect(rows).toHaveLength(tokens.length - 1);
     expect(rows.some((r) => r.TOKEN_2_ID === btc.TOKEN_ID)).toBe(false);
     const values = rows.map((r) => Number(r.CORRELATION));
@@ -203,8 +162,8 @@ describe('correlations', () => {
 
   it('are symmetric', async () => {
     const [btc, eth] = [tokenBySymbol('BTC'), tokenBySymbol('ETH')];
-    const fromBtc = (await records('correlations', `/v1/correlation?tokens=${btc.TOKEN_ID}`)).find((r) => r.TOKEN_2_ID === eth.TOKEN_ID);
-    const fromEth = (await records('correlations', `/v1/correlation?tokens=${eth.TOKEN_ID}`)).find((r) => r.TOKEN_2_ID === btc.TOKEN_ID);
+    const fromBtc = (await sandbox.records('correlations', `/v1/correlation?tokens=${btc.TOKEN_ID}`)).find((r) => r.TOKEN_2_ID === eth.TOKEN_ID);
+    const fromEth = (await sandbox.records('correlations', `/v1/correlation?tokens=${eth.TOKEN_ID}`)).find((r) => r.TOKEN_2_ID === btc.TOKEN_ID);
     expectClose(fromBtc?.CORRELATION, Number(fromEth?.CORRELATION), 1e-12);
   });
 });
@@ -228,7 +187,7 @@ describe('grades', () => {
     const sharpe = (ss.mean(window) / ss.sampleStandardDeviation(window)) * Math.sqrt(365);
     const ta = (rsi + trend) / 2;
     const quant = 50 * (1 + Math.tanh(sharpe / 2));
-    const [grade] = await records('traderGrades', `/v1/trader-grades?tokens=${token.TOKEN_ID}&startDate=${date}&endDate=${date}`);
+    const [grade] = await sandbox.records('traderGrades', `/v1/trader-grades?tokens=${token.TOKEN_ID}&startDate=${date}&endDate=${date}`);
     expectClose(grade?.TA_GRADE, ta);
     expectClose(grade?.QUANT_GRADE, quant);
     expectClose(grade?.TM_TRADER_GRADE, (ta + quant) / 2);
@@ -248,7 +207,7 @@ describe('grades', () => {
       const fundamental = (size + 100 * clamp((Math.log10(turnover) + 3) / 2.5, 0, 1)) / 2;
       const technology = TECHNOLOGY_SCORES[token.CATEGORY];
       const valuation = t >= 364 ? 50 * (1 - Math.tanh(Math.log(close / ss.mean(closes.slice(t - 364, t + 1))))) : null;
-      const [grade] = await records('investorGrades', `/v1/investor-grades?tokens=${token.TOKEN_ID}&startDate=${date}&endDate=${date}`);
+      const [grade] = await sandbox.records('investorGrades', `/v1/investor-grades?tokens=${token.TOKEN_ID}&startDate=${date}&endDate=${date}`);
       expectClose(grade?.FUNDAMENTAL_GRADE, fundamental);
       expect(grade?.TECHNOLOGY_GRADE).toBe(technology);
       if (valuation === null) {
@@ -264,11 +223,11 @@ describe('grades', () => {
 
 describe('market indicator', () => {
   it.each([TODAY, '2024-03-15', '2022-07-01'])('on %s: share of high trader grades, signal and last signal', async (date) => {
-    const grades = await records('traderGrades', `/v1/trader-grades?startDate=${date}&endDate=${date}`);
+    const grades = await sandbox.records('traderGrades', `/v1/trader-grades?startDate=${date}&endDate=${date}`);
     expect(grades).toHaveLength(tokens.length);
     const share = (100 * grades.filter((g) => Number(g.TM_TRADER_GRADE) >= 65).length) / tokens.length;
     const signal = share >= 50 ? 1 : share <= 15 ? -1 : 0;
-    const series = (await records('marketIndicator', `/v1/market-indicator?endDate=${date}&limit=10000`)).reverse();
+    const series = (await sandbox.records('marketIndicator', `/v1/market-indicator?endDate=${date}&limit=10000`)).reverse();
     const today = series.at(-1);
     expect(String(today?.DATE).slice(0, 10)).toBe(date);
     expectClose(today?.TM_GRADE_PERC_HIGH_COINS, share, 1e-12);
@@ -280,7 +239,7 @@ describe('market indicator', () => {
   });
 
   it('gives both bullish and bearish days over the history (the regimes show)', async () => {
-    const signals = (await records('marketIndicator', '/v1/market-indicator?limit=10000')).map((r) => r.TM_GRADE_SIGNAL);
+    const signals = (await sandbox.records('marketIndicator', '/v1/market-indicator?limit=10000')).map((r) => r.TM_GRADE_SIGNAL);
     expect(signals).toContain(1);
     expect(signals).toContain(-1);
     expect(signals).toContain(0);

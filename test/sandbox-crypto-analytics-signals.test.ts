@@ -5,44 +5,10 @@
  */
 import * as ss from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY } from '../src/sandbox/crypto-analytics/index.js';
-import type { OpenApiContract } from '../src/sandbox/openapi-contract.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
+import { type Candle, type CryptoAnalyticsSandbox, day, expectClose, indexOfDay, startCryptoAnalyticsSandbox, TODAY, type Token } from './support/crypto-analytics-sandbox.js';
 
-const TODAY = '2026-11-22';
-
-type Row = Record<string, number | string | null>;
-interface Candle {
-  DATE: string;
-  TOKEN_ID: number;
-  OPEN: number;
-  HIGH: number;
-  LOW: number;
-  CLOSE: number;
-  VOLUME: number;
-}
-interface Token {
-  TOKEN_ID: number;
-  TOKEN_SYMBOL: string;
-  CIRCULATING_SUPPLY: number;
-  EXCHANGE_LIST: string[];
-}
-
-let sandbox: RunningSandbox;
-let contract: OpenApiContract;
+let sandbox: CryptoAnalyticsSandbox;
 let tokens: Token[];
-
-async function records<T = Row>(operationId: string, path: string): Promise<T[]> {
-  const response = await fetch(`${sandbox.url}${path}`, { headers: { api_key: SANDBOX_DEMO_KEY } });
-  const body = (await response.json()) as { data: T[] };
-  expect(response.status).toBe(200);
-  expect(contract.validateResponse(operationId, 200, body)).toEqual([]);
-  return body.data;
-}
-
-async function history(id: number): Promise<Candle[]> {
-  return (await records<Candle>('tokenPrices', `/v1/price?tokens=${id}&limit=10000`)).reverse();
-}
 
 function idOf(symbol: string): number {
   const token = tokens.find((t) => t.TOKEN_SYMBOL === symbol);
@@ -50,21 +16,12 @@ function idOf(symbol: string): number {
   return token.TOKEN_ID;
 }
 
-const day = (row: { DATE?: unknown } | undefined) => String(row?.DATE ?? '').slice(0, 10);
-const indexOfDay = (candles: Candle[], date: string) => candles.findIndex((c) => day(c) === date);
 const at = (values: number[], i: number) => values[i] ?? Number.NaN;
 const addDays = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 
-function expectClose(actual: unknown, expected: number, tolerance = 1e-9): void {
-  expect(typeof actual).toBe('number');
-  expect(Math.abs((actual as number) - expected)).toBeLessThanOrEqual(tolerance * Math.max(1, Math.abs(expected)));
-}
-
 beforeAll(async () => {
-  const definition = createCryptoAnalyticsSandbox({ today: TODAY });
-  contract = definition.contract;
-  sandbox = await startSandbox(definition, 0);
-  tokens = await records<Token>('tokens', '/v1/tokens');
+  sandbox = await startCryptoAnalyticsSandbox();
+  tokens = await sandbox.records<Token>('tokens', '/v1/tokens');
 });
 
 afterAll(async () => {
@@ -74,7 +31,7 @@ afterAll(async () => {
 describe('trading indicator', () => {
   it.each(['BTC', 'SOL', 'PEPE'])('%s: every change of the SMA20/SMA50 crossover state, with its averages', async (symbol) => {
     const id = idOf(symbol);
-    const candles = await history(id);
+    const candles = await sandbox.history(id);
     const closes = candles.map((c) => c.CLOSE);
     const expected: Array<{ date: string; signal: number; fast: number; slow: number }> = [];
     let previous: number | undefined;
@@ -86,7 +43,7 @@ describe('trading indicator', () => {
       if (signal !== previous) expected.push({ date: day(candles[t]), signal, fast, slow });
       previous = signal;
     }
-    const changes = (await records('tradingIndicators', `/v1/trading-indicator?tokens=${id}&limit=10000`)).reverse();
+    const changes = (await sandbox.records('tradingIndicators', `/v1/trading-indicator?tokens=${id}&limit=10000`)).reverse();
     expect(changes.map((c) => [day(c), c.TRADING_SIGNAL])).toEqual(expected.map((e) => [e.date, e.signal]));
     changes.forEach((change, i) => {
       expectClose(change.FAST_MA, expected[i]?.fast ?? Number.NaN);
@@ -130,11 +87,11 @@ describe('resistance and support', () => {
     ['DOGE', undefined, '2025-03-31'],
   ])('%s from %s to %s: clustered pivot highs and lows', async (symbol, startDate, endDate) => {
     const id = idOf(symbol);
-    const candles = await history(id);
+    const candles = await sandbox.history(id);
     const to = indexOfDay(candles, endDate ?? TODAY);
     const from = startDate ? indexOfDay(candles, startDate) : to - 364;
     const query = [startDate && `startDate=${startDate}`, endDate && `endDate=${endDate}`].filter(Boolean).join('&');
-    const levels = await records('resistanceSupport', `/v1/resistance-support?tokens=${id}&${query}`);
+    const levels = await sandbox.records('resistanceSupport', `/v1/resistance-support?tokens=${id}&${query}`);
     const expected = expectedLevels(candles, from, to);
     expect(expected.length).toBeGreaterThan(2);
     expect(levels.map((l) => [l.LEVEL_TYPE, l.TOUCHES, l.LAST_TOUCH_DATE, day(l)])).toEqual(
@@ -148,7 +105,7 @@ describe('resistance and support', () => {
 describe('price prediction', () => {
   it.each([['BTC', TODAY], ['ETH', '2024-08-31'], ['BAL', '2022-02-01']])('%s as of %s: Holt linear smoothing of log closes, seven days', async (symbol, asOf) => {
     const id = idOf(symbol);
-    const candles = await history(id);
+    const candles = await sandbox.history(id);
     const t = indexOfDay(candles, asOf);
     const logs = candles.slice(Math.max(0, t - 364), t + 1).map((c) => Math.log(c.CLOSE));
     let level = at(logs, 0);
@@ -161,7 +118,7 @@ describe('price prediction', () => {
     const recent = candles.slice(t - 29, t + 1);
     const upper = ss.mean(recent.map((c) => Math.log(c.HIGH / Math.max(c.OPEN, c.CLOSE))));
     const lower = ss.mean(recent.map((c) => Math.log(Math.min(c.OPEN, c.CLOSE) / c.LOW)));
-    const predictions = await records('pricePredictions', `/v1/price-prediction?tokens=${id}&date=${asOf}`);
+    const predictions = await sandbox.records('pricePredictions', `/v1/price-prediction?tokens=${id}&date=${asOf}`);
     expect(predictions).toHaveLength(7);
     let open = (candles[t] as Candle).CLOSE;
     predictions.forEach((p, i) => {
@@ -181,12 +138,12 @@ describe('price prediction', () => {
 describe('sentiment', () => {
   it.each([['BTC', TODAY], ['WIF', '2023-09-09'], ['ETH', '2021-01-15']])('%s on %s: momentum proxies per channel', async (symbol, date) => {
     const id = idOf(symbol);
-    const candles = await history(id);
+    const candles = await sandbox.history(id);
     const t = indexOfDay(candles, date);
     const momentum = (lag: number, gain: number) => Math.tanh(gain * Math.log((candles[t] as Candle).CLOSE / (candles[t - lag] as Candle).CLOSE));
     const [twitter, telegram, reddit] = [momentum(3, 10), momentum(7, 7), momentum(14, 5)];
     const polarity = ss.mean([twitter, telegram, reddit]);
-    const [row] = await records('sentiments', `/v1/sentiments?tokens=${id}&startDate=${date}&endDate=${date}`);
+    const [row] = await sandbox.records('sentiments', `/v1/sentiments?tokens=${id}&startDate=${date}&endDate=${date}`);
     expectClose(row?.POLARITY_TWITTER, twitter);
     expectClose(row?.POLARITY_TELEGRAM, telegram);
     expectClose(row?.POLARITY_REDDIT, reddit);
@@ -197,7 +154,7 @@ describe('sentiment', () => {
 
 /** Closes of every token on one day, by token id. */
 async function closesOn(date: string): Promise<Map<number, number>> {
-  const rows = await records<Candle>('tokenPrices', `/v1/price?startDate=${date}&endDate=${date}&limit=1000`);
+  const rows = await sandbox.records<Candle>('tokenPrices', `/v1/price?startDate=${date}&endDate=${date}&limit=1000`);
   return new Map(rows.map((r) => [r.TOKEN_ID, r.CLOSE]));
 }
 
@@ -209,7 +166,7 @@ describe('scenario analysis', () => {
     const total = ss.sum([...caps.values()]);
     const supply = tokens.find((t) => t.TOKEN_ID === id)?.CIRCULATING_SUPPLY ?? Number.NaN;
     const dominance = (100 * (caps.get(id) ?? Number.NaN)) / total;
-    const rows = await records('scenarioAnalysis', `/v1/scenario-analysis?tokens=${id}`);
+    const rows = await sandbox.records('scenarioAnalysis', `/v1/scenario-analysis?tokens=${id}`);
     const expected = [0.5, 1, 2, 3, 5].flatMap((m) => [0.5, 1, 2].map((d) => ({ cap: total * m, dominance: Math.min(100, dominance * d) })));
     expect(rows).toHaveLength(expected.length);
     rows.forEach((row, i) => {
@@ -253,7 +210,7 @@ describe('indices', () => {
       .sort((a, b) => b.cap - a.cap)
       .slice(skip, skip + (skip ? 30 : 20));
     const weights = cappedWeights(eligible.map((e) => e.cap), 0.25);
-    const rows = await records('indices', `/v1/indices?startDate=${date}&endDate=${date}${query}`);
+    const rows = await sandbox.records('indices', `/v1/indices?startDate=${date}&endDate=${date}${query}`);
     expect(rows).toHaveLength(eligible.length);
     expectClose(ss.sum(rows.map((r) => Number(r.BL_WEIGHT))), 1, 1e-12);
     for (const [i, entry] of eligible.entries()) {
