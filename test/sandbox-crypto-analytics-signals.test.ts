@@ -5,6 +5,7 @@
  */
 import * as ss from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../src/days.js';
 import { type Candle, type CryptoAnalyticsSandbox, day, expectClose, indexOfDay, startCryptoAnalyticsSandbox, TODAY, type Token } from './support/crypto-analytics-sandbox.js';
 
 let sandbox: CryptoAnalyticsSandbox;
@@ -17,7 +18,6 @@ function idOf(symbol: string): number {
 }
 
 const at = (values: number[], i: number) => values[i] ?? Number.NaN;
-const addDays = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   sandbox = await startCryptoAnalyticsSandbox();

@@ -10,7 +10,7 @@ import { PIVOT_CURRENCY } from '../loaders/rate-loaders.js';
 import type { CryptoEnvelope, TokenRecordWire } from '../upstream/crypto-analytics-wire.js';
 import { getJson, type QueryValue } from '../upstream/rest-client.js';
 import { type BriefInput, inputId } from './brief-types.js';
-import { addDays } from './days.js';
+import { addDays } from '../days.js';
 
 export const UNIVERSE_SIZE = 10;
 /** Bitcoin and Ether, by their Token Metrics ids. */

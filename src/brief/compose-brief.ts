@@ -15,7 +15,7 @@
  * - scenario-range: the lowest and highest scenario prices.
  */
 import type { BriefFigure, BriefInput, BriefSection, BriefStatement, CryptoBrief } from './brief-types.js';
-import { addDays } from './days.js';
+import { addDays } from '../days.js';
 
 /** The SigmaUSD protocol lets SigUSD be minted only between these reserve ratios (percent). */
 const RESERVE_BAND = { low: 400, high: 800 };

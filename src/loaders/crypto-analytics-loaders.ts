@@ -5,6 +5,7 @@
  */
 import DataLoader from 'dataloader';
 import type { CryptoEnvelope, TokenRecordWire } from '../upstream/crypto-analytics-wire.js';
+import { addDays, today } from '../days.js';
 import { getJson, type QueryValue, type RestCaller } from '../upstream/rest-client.js';
 
 /** The largest `limit` the document allows. */
@@ -13,11 +14,6 @@ const MAX_LIMIT = 10_000;
 const RECENT_DAYS = 7;
 
 type Rows = TokenRecordWire[];
-
-/** `YYYY-MM-DD` of the UTC day `offset` days from today. */
-export function utcDay(offset = 0): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * The records of `path` for the given token ids, in as few requests as fit under MAX_LIMIT
@@ -54,7 +50,7 @@ function rowsLoader(caller: RestCaller, path: string, query: Record<string, Quer
 
 /** A loader from token id to its newest record of a daily operation, or null. */
 function latestLoader(caller: RestCaller, path: string): DataLoader<number, TokenRecordWire | null> {
-  const recent = { startDate: utcDay(-RECENT_DAYS), endDate: utcDay() };
+  const recent = { startDate: addDays(today(), -RECENT_DAYS), endDate: today() };
   return new DataLoader(async (ids) =>
     groupByToken(ids, await rowsForTokens(caller, path, ids, recent, RECENT_DAYS + 1)).map(
       (rows) => rows.reduce<TokenRecordWire | null>((newest, row) => (!newest || String(row.DATE) > String(newest.DATE) ? row : newest), null),
@@ -72,6 +68,8 @@ export interface CryptoAnalyticsLoaders {
   latestInvestorGrade: DataLoader<number, TokenRecordWire | null>;
   latestTraderGrade: DataLoader<number, TokenRecordWire | null>;
   latestSentiment: DataLoader<number, TokenRecordWire | null>;
+  /** The newest daily candle (for prices in other currencies). */
+  latestPrice: DataLoader<number, TokenRecordWire | null>;
   quantMetrics: DataLoader<number, TokenRecordWire | null>;
   resistanceSupport: DataLoader<number, Rows>;
   predictions: DataLoader<number, Rows>;
@@ -100,6 +98,7 @@ export function createCryptoAnalyticsLoaders(caller: RestCaller): CryptoAnalytic
     latestInvestorGrade: latestLoader(caller, '/v1/investor-grades'),
     latestTraderGrade: latestLoader(caller, '/v1/trader-grades'),
     latestSentiment: latestLoader(caller, '/v1/sentiments'),
+    latestPrice: latestLoader(caller, '/v1/price'),
     quantMetrics: new DataLoader(async (ids) =>
       groupByToken(ids, await rowsForTokens(caller, '/v1/quantitative-tier-1', ids, {}, 1)).map((rows) => rows[0] ?? null),
     ),

@@ -8,7 +8,7 @@ import { getJson, type RestCaller } from '../upstream/rest-client.js';
 
 /** SigUSD has two decimals: its raw unit is a cent. */
 const SIGUSD_RAW_UNITS_PER_DOLLAR = 100;
-const NANOERG_PER_ERG = 1e9;
+export const NANOERG_PER_ERG = 1e9;
 
 /** US dollars per ERG from the bank's SigUSD price (nanoERG per raw SigUSD unit). */
 export function usdPerErg(sigUsdPrice: number): number {

@@ -4,7 +4,7 @@
  */
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
-import { utcDay } from '../loaders/crypto-analytics-loaders.js';
+import { addDays, today } from '../days.js';
 import type { TokenRecordWire } from '../upstream/crypto-analytics-wire.js';
 
 /** Days of prices a Token gives when the caller names no range. */
@@ -13,8 +13,8 @@ const DEFAULT_PRICE_DAYS = 30;
 type Resolver<Args = Record<string, never>> = (token: TokenRecordWire, args: Args, context: GatewayContext) => unknown;
 
 const prices: Resolver<{ startDate?: string | null; endDate?: string | null }> = (token, args, context) => {
-  const endDate = args.endDate ?? utcDay();
-  const startDate = args.startDate ?? new Date(Date.parse(endDate) - (DEFAULT_PRICE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const endDate = args.endDate ?? today();
+  const startDate = args.startDate ?? addDays(endDate, -(DEFAULT_PRICE_DAYS - 1));
   if (startDate > endDate) throw badInput('startDate', `a day not after endDate (${endDate})`, startDate);
   return context.loaders.cryptoAnalytics.prices(startDate, endDate).load(token.TOKEN_ID);
 };

@@ -2,7 +2,7 @@
 import type { BriefInput, BriefSection, BriefStatement, CryptoBrief } from '../brief/brief-types.js';
 import { collectBriefInputs } from '../brief/collect-brief-inputs.js';
 import { composeBrief } from '../brief/compose-brief.js';
-import { today } from '../brief/days.js';
+import { today } from '../days.js';
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 

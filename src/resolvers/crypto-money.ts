@@ -5,20 +5,14 @@
  *   nanoERG figures × ERG/USD (the SigUSD peg) × D's rate.
  * All of them share the request's one USD rate table and, for B, its one stablecoin-state answer.
  */
-import { utcDay } from '../loaders/crypto-analytics-loaders.js';
-import { usdPerErg } from '../loaders/erg-price-loaders.js';
+import { NANOERG_PER_ERG, usdPerErg } from '../loaders/erg-price-loaders.js';
 import { PIVOT_CURRENCY } from '../loaders/rate-loaders.js';
 import type { GatewayContext } from '../context.js';
 import type { TokenRecordWire } from '../upstream/crypto-analytics-wire.js';
 import { convert, knownCurrency, type Money } from './money-math.js';
 
-/** Closes are looked for in this many recent days, as the Token's other "latest" fields do. */
-const RECENT_DAYS = 7;
-const NANOERG_PER_ERG = 1e9;
-
 async function latestUsdClose(token: TokenRecordWire, context: GatewayContext): Promise<number | null> {
-  const rows = await context.loaders.cryptoAnalytics.prices(utcDay(-RECENT_DAYS), utcDay()).load(token.TOKEN_ID);
-  const newest = rows.reduce<TokenRecordWire | null>((best, row) => (!best || String(row.DATE) > String(best.DATE) ? row : best), null);
+  const newest = await context.loaders.cryptoAnalytics.latestPrice.load(token.TOKEN_ID);
   return typeof newest?.CLOSE === 'number' ? newest.CLOSE : null;
 }
 
