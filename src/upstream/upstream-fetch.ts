@@ -30,8 +30,6 @@ export interface CallerInfo {
 
 export type UpstreamFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-type StoredAnswer = CachedAnswer;
-
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 
 /** The first `X-Forwarded-For` hop if a proxy set one, else the socket's address. */
@@ -55,7 +53,7 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
-async function attempt(url: string, init: RequestInit, timeoutMs: number): Promise<StoredAnswer> {
+async function attempt(url: string, init: RequestInit, timeoutMs: number): Promise<CachedAnswer> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   return {
     status: response.status,
@@ -77,11 +75,11 @@ export function createUpstreamFetch(
   caller: CallerInfo,
   { timeoutMs, cache }: UpstreamFetchOptions,
 ): UpstreamFetch {
-  const inFlight = new Map<string, Promise<StoredAnswer>>();
+  const inFlight = new Map<string, Promise<CachedAnswer>>();
 
-  async function send(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<StoredAnswer> {
-    const method = (init.method ?? 'GET').toUpperCase();
-    const tries = IDEMPOTENT.has(method) ? 2 : 1;
+  async function send(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<CachedAnswer> {
+    // The caller has already upper-cased the method.
+    const tries = IDEMPOTENT.has(init.method ?? 'GET') ? 2 : 1;
     for (let round = 1; ; round += 1) {
       try {
         return await attempt(url, init, timeoutMs);
