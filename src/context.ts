@@ -1,4 +1,5 @@
 /** What every resolver receives: the request's upstream fetch, base URLs and loaders. */
+import type { Clock } from './clock.js';
 import type { UpstreamName } from './config.js';
 import { createLoaders, type Loaders } from './loaders/index.js';
 import type { UpstreamFetch } from './upstream/upstream-fetch.js';
@@ -18,6 +19,8 @@ export interface GatewayContext {
   loaders: Loaders;
   /** The caller's address, as forwarded to the upstreams. */
   callerIp: string | undefined;
+  /** "Today" for default date ranges and the brief. */
+  clock: Clock;
 }
 
 export const URL_KEYS: Record<UpstreamName, keyof UpstreamUrls> = {
@@ -28,7 +31,7 @@ export const URL_KEYS: Record<UpstreamName, keyof UpstreamUrls> = {
 };
 
 /** Builds the context of one GraphQL request. */
-export function createContext(fetch: UpstreamFetch, upstreamUrls: UpstreamUrls, callerIp: string | undefined): GatewayContext {
-  const partial = { fetch, upstreamUrls, callerIp };
+export function createContext(fetch: UpstreamFetch, upstreamUrls: UpstreamUrls, callerIp: string | undefined, clock: Clock): GatewayContext {
+  const partial = { fetch, upstreamUrls, callerIp, clock };
   return { ...partial, loaders: createLoaders(partial) };
 }

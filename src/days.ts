@@ -7,7 +7,7 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Today in UTC. */
-export function today(now: Date = new Date()): string {
+/** The UTC day of `now` (take it from the request's clock). */
+export function today(now: Date): string {
   return now.toISOString().slice(0, 10);
 }

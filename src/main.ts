@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { buildGatewaySchema } from './gateway/build-schema.js';
 import { SANDBOXES } from './sandbox/registry.js';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     }
     const entry = SANDBOXES.find((candidate) => candidate.upstream === upstream.name);
     if (!entry) continue;
-    const sandbox = await startSandbox(entry.create());
+    const sandbox = await startSandbox(entry.create({ clock: systemClock }));
     closers.push(sandbox.close);
     upstreams.push({
       name: upstream.name,
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     console.log(`${upstream.name}: built-in sandbox at ${sandbox.url}`);
   }
   const { schema, destroy } = await buildGatewaySchema(root);
-  const yoga = createGateway({ root, schema, upstreams, upstreamTimeoutMs: config.upstreamTimeoutMs, cacheTtlMs: config.cacheTtlMs });
+  const yoga = createGateway({ root, schema, upstreams, upstreamTimeoutMs: config.upstreamTimeoutMs, cacheTtlMs: config.cacheTtlMs, clock: systemClock });
   const server = createServer(yoga);
   server.listen(config.port, () => {
     console.log(`GraphiQL and GraphQL: http://localhost:${config.port}/graphql`);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { type Clock, systemClock } from './clock.js';
 import type { UpstreamName } from './config.js';
 import { createContext, type GatewayContext, URL_KEYS, type UpstreamUrls } from './context.js';
 import { maskError } from './gateway/mask-error.js';
@@ -21,6 +22,8 @@ export interface GatewayOptions {
   upstreamTimeoutMs: number;
   /** How long slowly changing upstream data is reused when the upstream says nothing; 0 turns the cache off. */
   cacheTtlMs: number;
+  /** Where "today" comes from; the system clock unless a test or the composition root injects one. */
+  clock?: Clock;
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -37,6 +40,7 @@ function upstreamUrls(upstreams: readonly ResolvedUpstream[]): UpstreamUrls {
 /** Creates the Yoga instance (not listening; hand it to node:http or call `yoga.fetch`). */
 export function createGateway(options: GatewayOptions): YogaServerInstance<ServerContext, GatewayContext> {
   const urls = upstreamUrls(options.upstreams);
+  const clock = options.clock ?? systemClock;
   const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs) : undefined;
   const exampleQuery = readFileSync(join(options.root, 'test', 'examples', 'graphiql-default.graphql'), 'utf8');
   return createYoga<ServerContext, GatewayContext>({
@@ -51,7 +55,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
       const fetch = createUpstreamFetch(options.upstreams, { headers: request.headers, ip }, { timeoutMs: options.upstreamTimeoutMs, cache });
-      return createContext(fetch, urls, ip);
+      return createContext(fetch, urls, ip, clock);
     },
   });
 }

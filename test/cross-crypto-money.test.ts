@@ -44,7 +44,7 @@ describe('Token money (A × D)', () => {
     const tokens = result.tokens as Data[];
     expect(tokens).toHaveLength(50);
     const jpy = (await usdRates()).JPY ?? Number.NaN;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = gw.today();
     const ids = tokens.slice(0, 5).map((token) => token.id).join(',');
     const closes = (await sandboxJson('crypto-analytics', `/v1/price?tokens=${ids}&startDate=${today}&endDate=${today}`, { api_key: 'tm-sandbox-demo' })).data;
     for (const row of closes) {
@@ -55,9 +55,11 @@ describe('Token money (A × D)', () => {
   });
 
   it('Token.price defaults to USD, the latest close', async () => {
-    const result = await data('{ token(symbol: "BTC") { price { amount currency } eur: price(currency: "EUR") { amount } prices(startDate: "2026-11-22", endDate: "2026-11-22") { close } } }');
+    const today = gw.today();
+    const result = await data(`{ token(symbol: "BTC") { price { amount currency } eur: price(currency: "EUR") { amount } prices(startDate: "${today}", endDate: "${today}") { close } } }`);
     const close = result.token.prices[0]?.close;
-    if (close !== undefined) expect(result.token.price).toEqual({ amount: close, currency: 'USD' });
+    expect(close).toEqual(expect.any(Number));
+    expect(result.token.price).toEqual({ amount: close, currency: 'USD' });
     expect(result.token.eur.amount).toBeCloseTo(result.token.price.amount * ((await usdRates()).EUR ?? Number.NaN), 6);
   });
 });

@@ -120,7 +120,7 @@ describe('cryptoBrief', () => {
   });
 
   it('gives the same brief for the same inputs, and states amounts in the chosen currency', async () => {
-    const day = addDays(new Date().toISOString().slice(0, 10), -3);
+    const day = addDays(gw.today(), -3);
     const first = await brief({ date: day, currency: 'GBP' });
     const second = await brief({ date: day, currency: 'GBP' });
     expect(second.data).toEqual(first.data);
@@ -133,10 +133,11 @@ describe('cryptoBrief', () => {
   });
 
   it.each([
-    ['a malformed date', '{ cryptoBrief(date: "22/11/2026") { headline } }'],
-    ['a future date', `{ cryptoBrief(date: "${addDays(new Date().toISOString().slice(0, 10), 2)}") { headline } }`],
-    ['a malformed currency', '{ cryptoBrief(currency: "EURO") { headline } }'],
-  ])('refuses %s with BAD_USER_INPUT before any upstream request', async (_what, query) => {
+    ['a malformed date', () => '{ cryptoBrief(date: "22/11/2026") { headline } }'],
+    ['a future date', () => `{ cryptoBrief(date: "${addDays(gw.today(), 2)}") { headline } }`],
+    ['a malformed currency', () => '{ cryptoBrief(currency: "EURO") { headline } }'],
+  ])('refuses %s with BAD_USER_INPUT before any upstream request', async (_what, queryOf) => {
+    const query = queryOf();
     const before = Object.values(gw.sandboxes).reduce((sum, sandbox) => sum + (sandbox?.requests.length ?? 0), 0);
     const result = await gw.query(query);
     expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

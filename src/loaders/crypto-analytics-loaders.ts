@@ -6,6 +6,7 @@
 import DataLoader from 'dataloader';
 import type { CryptoEnvelope, TokenRecordWire } from '../upstream/crypto-analytics-wire.js';
 import { addDays, today } from '../days.js';
+import type { Clock } from '../clock.js';
 import { getJson, type QueryValue, type RestCaller } from '../upstream/rest-client.js';
 
 /** The largest `limit` the document allows. */
@@ -49,8 +50,9 @@ function rowsLoader(caller: RestCaller, path: string, query: Record<string, Quer
 }
 
 /** A loader from token id to its newest record of a daily operation, or null. */
-function latestLoader(caller: RestCaller, path: string): DataLoader<number, TokenRecordWire | null> {
-  const recent = { startDate: addDays(today(), -RECENT_DAYS), endDate: today() };
+function latestLoader(caller: RestCaller & { clock: Clock }, path: string): DataLoader<number, TokenRecordWire | null> {
+  const endDate = today(caller.clock());
+  const recent = { startDate: addDays(endDate, -RECENT_DAYS), endDate };
   return new DataLoader(async (ids) =>
     groupByToken(ids, await rowsForTokens(caller, path, ids, recent, RECENT_DAYS + 1)).map(
       (rows) => rows.reduce<TokenRecordWire | null>((newest, row) => (!newest || String(row.DATE) > String(newest.DATE) ? row : newest), null),
@@ -79,7 +81,7 @@ export interface CryptoAnalyticsLoaders {
 }
 
 /** The per-request loaders of interface A. */
-export function createCryptoAnalyticsLoaders(caller: RestCaller): CryptoAnalyticsLoaders {
+export function createCryptoAnalyticsLoaders(caller: RestCaller & { clock: Clock }): CryptoAnalyticsLoaders {
   const priceLoaders = new Map<string, DataLoader<number, Rows>>();
   const tokensWhere = async (name: 'token_ids' | 'token_symbols', values: readonly string[]) =>
     (await getJson<CryptoEnvelope<TokenRecordWire>>(caller, 'crypto-analytics', '/v1/tokens', { [name]: values, limit: MAX_LIMIT })).data;

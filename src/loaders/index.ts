@@ -1,4 +1,5 @@
 /** The per-request DataLoaders; a new set is made for every GraphQL request. */
+import type { Clock } from '../clock.js';
 import type { RestCaller } from '../upstream/rest-client.js';
 import { createCountryByCodeLoader } from './country-loaders.js';
 import { type CryptoAnalyticsLoaders, createCryptoAnalyticsLoaders } from './crypto-analytics-loaders.js';
@@ -12,7 +13,7 @@ export interface Loaders {
   usdPerErg: ReturnType<typeof createUsdPerErgLoader>;
 }
 
-export function createLoaders(caller: RestCaller): Loaders {
+export function createLoaders(caller: RestCaller & { clock: Clock }): Loaders {
   return {
     countryByCode: createCountryByCodeLoader(caller),
     cryptoAnalytics: createCryptoAnalyticsLoaders(caller),

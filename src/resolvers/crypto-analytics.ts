@@ -13,7 +13,7 @@ const DEFAULT_PRICE_DAYS = 30;
 type Resolver<Args = Record<string, never>> = (token: TokenRecordWire, args: Args, context: GatewayContext) => unknown;
 
 const prices: Resolver<{ startDate?: string | null; endDate?: string | null }> = (token, args, context) => {
-  const endDate = args.endDate ?? today();
+  const endDate = args.endDate ?? today(context.clock());
   const startDate = args.startDate ?? addDays(endDate, -(DEFAULT_PRICE_DAYS - 1));
   if (startDate > endDate) throw badInput('startDate', `a day not after endDate (${endDate})`, startDate);
   return context.loaders.cryptoAnalytics.prices(startDate, endDate).load(token.TOKEN_ID);

@@ -13,9 +13,10 @@ interface StatementParent {
 }
 
 /** The Date scalar has checked the shape; a brief can only be written about the past. */
-function dayArgument(value: string | null | undefined): string {
-  const day = value ?? today();
-  if (day > today()) throw badInput('date', 'a day no later than today', day);
+function dayArgument(value: string | null | undefined, now: Date): string {
+  const current = today(now);
+  const day = value ?? current;
+  if (day > current) throw badInput('date', 'a day no later than today', day);
   return day;
 }
 
@@ -27,7 +28,7 @@ function section(brief: CryptoBrief, name: BriefSection): StatementParent[] {
 export const cryptoBriefResolvers = {
   Query: {
     cryptoBrief: async (_root: unknown, args: { date?: string | null; currency: string }, context: GatewayContext): Promise<CryptoBrief> => {
-      const day = dayArgument(args.date);
+      const day = dayArgument(args.date, context.clock());
       return composeBrief(await collectBriefInputs(context, day, args.currency), day, args.currency);
     },
   },

@@ -13,6 +13,8 @@ import type { SandboxDefinition } from './sandbox-server.js';
 /** Where a sandbox with state keeps it; absent, each uses its default under `var/`. */
 export interface SandboxStartOptions {
   dataDir?: string;
+  /** The sandbox's "now"; the composition root passes the gateway's clock so both agree on today. */
+  clock?: () => Date;
 }
 
 export interface SandboxEntry {
@@ -22,9 +24,13 @@ export interface SandboxEntry {
   credentials: Credentials;
 }
 
+function epochMs(clock: (() => Date) | undefined): (() => number) | undefined {
+  return clock ? () => clock().getTime() : undefined;
+}
+
 export const SANDBOXES: readonly SandboxEntry[] = [
   { upstream: 'country-data', port: 4104, create: () => createCountryDataSandbox(), credentials: { key: COUNTRY_DATA_DEMO_KEY } },
-  { upstream: 'crypto-analytics', port: 4101, create: () => createCryptoAnalyticsSandbox(), credentials: { key: CRYPTO_ANALYTICS_DEMO_KEY } },
-  { upstream: 'blockchain-utility', port: 4102, create: (options) => createBlockchainUtilitySandbox(options), credentials: {} },
-  { upstream: 'address', port: 4103, create: (options) => createAddressSandbox(options), credentials: { key: ADDRESS_SANDBOX_KEY, userToken: ADDRESS_SANDBOX_TOKEN } },
+  { upstream: 'crypto-analytics', port: 4101, create: (options) => createCryptoAnalyticsSandbox({ today: options?.clock?.() }), credentials: { key: CRYPTO_ANALYTICS_DEMO_KEY } },
+  { upstream: 'blockchain-utility', port: 4102, create: (options) => createBlockchainUtilitySandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }), credentials: {} },
+  { upstream: 'address', port: 4103, create: (options) => createAddressSandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }), credentials: { key: ADDRESS_SANDBOX_KEY, userToken: ADDRESS_SANDBOX_TOKEN } },
 ];

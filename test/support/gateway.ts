@@ -22,6 +22,8 @@ export interface TestGateway {
   /** The raw HTTP answer, for headers and non-GraphQL routes. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
+  /** Today (UTC) by the clock the gateway and its sandboxes share. */
+  today(): string;
 }
 
 export interface TestGatewayOptions {
@@ -31,16 +33,19 @@ export interface TestGatewayOptions {
   credentials?: Partial<Record<UpstreamName, ResolvedUpstream['credentials']>>;
   upstreamTimeoutMs?: number;
   cacheTtlMs?: number;
+  /** The one clock of the gateway and its sandboxes; the system clock by default. */
+  clock?: () => Date;
 }
 
 /** Starts every registered sandbox and a gateway in front of them. */
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const clock = options.clock ?? (() => new Date());
   const sandboxes = {} as TestGateway['sandboxes'];
   // Each gateway's sandboxes keep their state apart from other test files running at once.
   const dataRoot = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const upstreams: ResolvedUpstream[] = [];
   for (const entry of SANDBOXES) {
-    const running = await startSandbox(options.definitions?.[entry.upstream] ?? entry.create({ dataDir: join(dataRoot, entry.upstream) }));
+    const running = await startSandbox(options.definitions?.[entry.upstream] ?? entry.create({ dataDir: join(dataRoot, entry.upstream), clock }));
     sandboxes[entry.upstream] = running;
     upstreams.push({ name: entry.upstream, url: running.url, credentials: options.credentials?.[entry.upstream] ?? entry.credentials });
   }
@@ -51,11 +56,13 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     upstreams,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
     cacheTtlMs: options.cacheTtlMs ?? 3_600_000,
+    clock,
   });
   const request = async (path: string, init: RequestInit = {}) => yoga.fetch(new Request(`http://gateway.test${path}`, init), {});
   return {
     sandboxes,
     request,
+    today: () => clock().toISOString().slice(0, 10),
     async query(query, { variables, headers } = {}) {
       const response = await request('/graphql', {
         method: 'POST',
