@@ -24,8 +24,13 @@ const CONCURRENCY = 10;
 
 type Sandboxes = Record<string, RunningSandbox>;
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 50);
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const median = (values: number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function timed(run: () => Promise<void>): Promise<number> {
@@ -60,7 +65,9 @@ async function compare(name: string, sandboxes: Sandboxes, viaGateway: () => Pro
   const d = median(directTimes);
   console.log(`${name}\n  gateway: ${g.toFixed(1)} ms, ${gatewayRequests} upstream requests (last round)`);
   console.log(`  direct:  ${d.toFixed(1)} ms, ${directRequests} upstream requests`);
-  console.log(`  ratio direct/gateway: time ${(d / g).toFixed(1)}x, requests ${(directRequests / Math.max(1, gatewayRequests)).toFixed(0)}x`);
+  console.log(
+    `  ratio direct/gateway: time ${(d / g).toFixed(1)}x, requests ${(directRequests / Math.max(1, gatewayRequests)).toFixed(0)}x`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -68,14 +75,22 @@ async function main(): Promise<void> {
   const rssStart = process.memoryUsage().rss;
   const sandboxes: Sandboxes = {};
   for (const entry of SANDBOXES) sandboxes[entry.upstream] = await startSandbox(entry.create({ dataDir: join(dataRoot, entry.upstream) }));
-  const upstreams = SANDBOXES.map((entry) => ({ name: entry.upstream, url: sandboxes[entry.upstream]?.url ?? '', credentials: entry.credentials }));
+  const upstreams = SANDBOXES.map((entry) => ({
+    name: entry.upstream,
+    url: sandboxes[entry.upstream]?.url ?? '',
+    credentials: entry.credentials,
+  }));
   const { schema, destroy } = await buildGatewaySchema(ROOT);
   // No shared cache: every round pays for its upstream requests, as a cold gateway would.
   const server = createServer(createGateway({ root: ROOT, schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 0 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
   const query = async (text: string): Promise<void> => {
-    const response = await fetch(gateway, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: text }) });
+    const response = await fetch(gateway, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: text }),
+    });
     const body = (await response.json()) as { errors?: unknown };
     if (body.errors) throw new Error(`bench query failed: ${JSON.stringify(body.errors)}`);
   };
@@ -84,35 +99,50 @@ async function main(): Promise<void> {
   const dKey = { authorization: 'Bearer rc_live_demo' };
   const aKey = { api_key: 'tm-sandbox-demo' };
 
-  await compare('100 countries, each with its rate into EUR', sandboxes,
+  await compare(
+    '100 countries, each with its rate into EUR',
+    sandboxes,
     () => query('{ countries(limit: 100) { nodes { codes { alpha2 } currencyRate(to: "EUR") } } }'),
     async () => {
       const page = await json(`${d}/countries/v5?limit=100`, dKey);
-      await Promise.all(page.data.objects.map((country: any) =>
-        country.currencies[0] ? json(`${d}/currencies/v1/convert?from=${country.currencies[0].code}&to=EUR&amount=1`, dKey) : undefined));
-    });
-  await compare('50 tokens, each priced in Japan\'s currency', sandboxes,
+      await Promise.all(
+        page.data.objects.map((country: any) =>
+          country.currencies[0] ? json(`${d}/currencies/v1/convert?from=${country.currencies[0].code}&to=EUR&amount=1`, dKey) : undefined,
+        ),
+      );
+    },
+  );
+  await compare(
+    "50 tokens, each priced in Japan's currency",
+    sandboxes,
     () => query('{ tokens(limit: 50) { symbol priceIn(country: "JP") { amount } } }'),
     async () => {
       const tokens = await json(`${a}/v1/tokens?limit=50`, aKey);
       const today = new Date().toISOString().slice(0, 10);
       const [japan] = await Promise.all([json(`${d}/countries/v5/code?q=JP`, dKey), json(`${d}/currencies/v1/rates?base=USD`, dKey)]);
       if (!japan.data.objects[0]) throw new Error('no Japan');
-      await Promise.all(tokens.data.map((token: any) => json(`${a}/v1/price?tokens=${token.TOKEN_ID}&startDate=${today}&endDate=${today}`, aKey)));
-    });
+      await Promise.all(
+        tokens.data.map((token: any) => json(`${a}/v1/price?tokens=${token.TOKEN_ID}&startDate=${today}&endDate=${today}`, aKey)),
+      );
+    },
+  );
 
   const latencies: number[] = [];
   let next = 0;
   const burstStart = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < BURST) {
-      next += 1;
-      latencies.push(await timed(() => query('{ country(code: "FR") { names { common } currencies { code } } }')));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < BURST) {
+        next += 1;
+        latencies.push(await timed(() => query('{ country(code: "FR") { names { common } currencies { code } } }')));
+      }
+    }),
+  );
   const seconds = (performance.now() - burstStart) / 1000;
   latencies.sort((x, y) => x - y);
-  console.log(`throughput: ${BURST} queries at concurrency ${CONCURRENCY}: ${(BURST / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`);
+  console.log(
+    `throughput: ${BURST} queries at concurrency ${CONCURRENCY}: ${(BURST / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+  );
   console.log(`memory: rss ${mb(rssStart)} at start, ${mb(process.memoryUsage().rss)} at end`);
 
   server.closeAllConnections();

@@ -56,7 +56,8 @@ function wholeNumber(env: Env, name: string, fallback: number, minimum: 0 | 1): 
   const raw = optional(env, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < minimum) throw new TypeError(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < minimum)
+    throw new TypeError(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
   return value;
 }
 

@@ -31,7 +31,12 @@ export const URL_KEYS: Record<UpstreamName, keyof UpstreamUrls> = {
 };
 
 /** Builds the context of one GraphQL request. */
-export function createContext(fetch: UpstreamFetch, upstreamUrls: UpstreamUrls, callerIp: string | undefined, clock: Clock): GatewayContext {
+export function createContext(
+  fetch: UpstreamFetch,
+  upstreamUrls: UpstreamUrls,
+  callerIp: string | undefined,
+  clock: Clock,
+): GatewayContext {
   const partial = { fetch, upstreamUrls, callerIp, clock };
   return { ...partial, loaders: createLoaders(partial) };
 }

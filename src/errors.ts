@@ -11,7 +11,7 @@ export const ERROR_CODES = {
   PAYMENT_REQUIRED: "The upstream account's balance or daily allowance is used up (HTTP 402).",
   FORBIDDEN: 'The key may not do this, or its quota is used up (HTTP 403).',
   NOT_FOUND: 'The upstream has no such resource (HTTP 404).',
-  CONFLICT: 'The request conflicts with the upstream\'s current state (HTTP 409).',
+  CONFLICT: "The request conflicts with the upstream's current state (HTTP 409).",
   RATE_LIMITED: 'The upstream is throttling requests (HTTP 429, or 503 where the vendor uses it for rate limits).',
   UPSTREAM_ERROR: 'The upstream failed (HTTP 5xx) or answered with something that is not its documented format.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer in time.',

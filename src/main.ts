@@ -36,7 +36,14 @@ async function main(): Promise<void> {
     console.log(`${upstream.name}: built-in sandbox at ${sandbox.url}`);
   }
   const { schema, destroy } = await buildGatewaySchema(root);
-  const yoga = createGateway({ root, schema, upstreams, upstreamTimeoutMs: config.upstreamTimeoutMs, cacheTtlMs: config.cacheTtlMs, clock: systemClock });
+  const yoga = createGateway({
+    root,
+    schema,
+    upstreams,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    cacheTtlMs: config.cacheTtlMs,
+    clock: systemClock,
+  });
   const server = createServer(yoga);
   server.listen(config.port, () => {
     console.log(`GraphiQL and GraphQL: http://localhost:${config.port}/graphql`);

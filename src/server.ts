@@ -54,7 +54,11 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     plugins: [useInputErrors()],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
-      const fetch = createUpstreamFetch(options.upstreams, { headers: request.headers, ip }, { timeoutMs: options.upstreamTimeoutMs, cache });
+      const fetch = createUpstreamFetch(
+        options.upstreams,
+        { headers: request.headers, ip },
+        { timeoutMs: options.upstreamTimeoutMs, cache },
+      );
       return createContext(fetch, urls, ip, clock);
     },
   });

@@ -85,7 +85,9 @@ describe('the address document against recorded vendor answers', () => {
 
   it('documents every recorded error code in the error envelope', () => {
     const failures = recorded.filter(([, fixture]) => fixture.httpStatus >= 400);
-    expect(failures.map(([, fixture]) => (fixture.body as { code: number }).code).sort()).toEqual([4010, 4011, 4020, 4021, 4021, 4040, 4042, 4044, 4046]);
+    expect(failures.map(([, fixture]) => (fixture.body as { code: number }).code).sort()).toEqual([
+      4010, 4011, 4020, 4021, 4021, 4040, 4042, 4044, 4046,
+    ]);
     for (const [name, fixture] of failures) {
       // Any operation's error response is the same envelope; check it where it was recorded.
       expect(problemsOf(operationOf(name, fixture), fixture.httpStatus, fixture.body)).toEqual([]);
@@ -113,7 +115,8 @@ describe('the sandbox UK sample', () => {
     const recordedKeys = recorded.flatMap(([, fixture]) => addressesIn(fixture.body).map((address) => `${address.udprn}/${address.umprn}`));
     expect(recordedKeys.length).toBeGreaterThan(100);
     for (const key of recordedKeys) expect(sampleKeys.has(key), key).toBe(true);
-    for (const record of Object.values(fixtures.address) as RecordedAddress[]) expect(sampleKeys.has(`${record.udprn}/${record.umprn}`)).toBe(true);
+    for (const record of Object.values(fixtures.address) as RecordedAddress[])
+      expect(sampleKeys.has(`${record.udprn}/${record.umprn}`)).toBe(true);
   });
 
   it('copies each address verbatim from the first recording it cites', () => {
@@ -122,7 +125,9 @@ describe('the sandbox UK sample', () => {
       const name = source.replace('@ideal-postcodes/api-fixtures ', '').replace(/ \(.*$/, '');
       const original = name.startsWith('address.')
         ? (fixtures.address as Record<string, unknown>)[name.slice('address.'.length)]
-        : addressesIn(fixtureByName.get(name)?.body).find((address) => address.udprn === entry.recorded.udprn && address.umprn === entry.recorded.umprn);
+        : addressesIn(fixtureByName.get(name)?.body).find(
+            (address) => address.udprn === entry.recorded.udprn && address.umprn === entry.recorded.umprn,
+          );
       expect(original, source).toEqual(entry.recorded);
     }
   });
@@ -152,10 +157,32 @@ describe('the address document itself', () => {
   it('has the 26 operations, named as the GraphQL fields', () => {
     expect(contract.operationIds.sort()).toEqual(
       [
-        'addresses', 'addressSuggestions', 'resolveUkAddress', 'resolveUsAddress', 'cleanseAddress', 'emailValidation', 'apiKey',
-        'apiKeyDetails', 'apiKeyUsage', 'apiKeyLookups', 'keyConfigs', 'keyConfig', 'createKeyConfig', 'updateKeyConfig',
-        'deleteKeyConfig', 'postcodeAddresses', 'addressByUdprn', 'addressByUmprn', 'places', 'place', 'licensees', 'licensee',
-        'createLicensee', 'updateLicensee', 'deleteLicensee', 'phoneNumberValidation',
+        'addresses',
+        'addressSuggestions',
+        'resolveUkAddress',
+        'resolveUsAddress',
+        'cleanseAddress',
+        'emailValidation',
+        'apiKey',
+        'apiKeyDetails',
+        'apiKeyUsage',
+        'apiKeyLookups',
+        'keyConfigs',
+        'keyConfig',
+        'createKeyConfig',
+        'updateKeyConfig',
+        'deleteKeyConfig',
+        'postcodeAddresses',
+        'addressByUdprn',
+        'addressByUmprn',
+        'places',
+        'place',
+        'licensees',
+        'licensee',
+        'createLicensee',
+        'updateLicensee',
+        'deleteLicensee',
+        'phoneNumberValidation',
       ].sort(),
     );
   });

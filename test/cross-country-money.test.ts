@@ -48,7 +48,7 @@ describe('money on a Country', () => {
     }
   });
 
-  it('convert and exchangeRates use the country\'s first currency and agree with D\'s own conversion', async () => {
+  it("convert and exchangeRates use the country's first currency and agree with D's own conversion", async () => {
     const result = await data(`{ country(code: "JP") { convert(amount: 1000, to: "GBP") { amount currency asOf }
       exchangeRates { base date rates(currencies: ["GBP"]) { rate } } }
       convertCurrency(from: "JPY", to: "GBP", amount: 1000) { result } }`);
@@ -60,7 +60,9 @@ describe('money on a Country', () => {
   });
 
   it('answers null for a country without a currency', async () => {
-    const result = await data('{ country(code: "AQ") { currencies { code } convert(amount: 1, to: "EUR") { amount } exchangeRates { base } } }');
+    const result = await data(
+      '{ country(code: "AQ") { currencies { code } convert(amount: 1, to: "EUR") { amount } exchangeRates { base } } }',
+    );
     expect(result.country).toEqual({ currencies: [], convert: null, exchangeRates: null });
   });
 
@@ -70,7 +72,9 @@ describe('money on a Country', () => {
   });
 
   it('refuses a malformed target currency with BAD_USER_INPUT naming the argument, before any request', async () => {
-    const result = await gw.query('{ country(code: "FR") { a: currencyRate(to: "EURO") b: currencyRate(to: "QQQ") c: convert(amount: 1, to: "1$x") { amount } } }');
+    const result = await gw.query(
+      '{ country(code: "FR") { a: currencyRate(to: "EURO") b: currencyRate(to: "QQQ") c: convert(amount: 1, to: "1$x") { amount } } }',
+    );
     expect(result.errors?.map((error) => [error.extensions?.code, error.extensions?.argument])).toEqual([
       ['BAD_USER_INPUT', 'to'],
       ['BAD_USER_INPUT', 'to'],
@@ -96,10 +100,11 @@ describe('places: IpLookup.country', () => {
 describe('visitor', () => {
   const headers = {
     'x-forwarded-for': '81.2.69.142',
-    'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    'user-agent':
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   };
 
-  it('works with a forwarded IP and no arguments (the issue\'s query)', async () => {
+  it("works with a forwarded IP and no arguments (the issue's query)", async () => {
     const result = await data('{ visitor { country { names { common } } currency rates(symbols: ["USD"]) } }', headers);
     const usd = await usdTable();
     expect(result.visitor.country).toEqual({ names: { common: 'United Kingdom' } });

@@ -45,8 +45,13 @@ describe('Token money (A × D)', () => {
     expect(tokens).toHaveLength(50);
     const jpy = (await usdRates()).JPY ?? Number.NaN;
     const today = gw.today();
-    const ids = tokens.slice(0, 5).map((token) => token.id).join(',');
-    const closes = (await sandboxJson('crypto-analytics', `/v1/price?tokens=${ids}&startDate=${today}&endDate=${today}`, { api_key: 'tm-sandbox-demo' })).data;
+    const ids = tokens
+      .slice(0, 5)
+      .map((token) => token.id)
+      .join(',');
+    const closes = (
+      await sandboxJson('crypto-analytics', `/v1/price?tokens=${ids}&startDate=${today}&endDate=${today}`, { api_key: 'tm-sandbox-demo' })
+    ).data;
     for (const row of closes) {
       const token = tokens.find((candidate) => candidate.id === row.TOKEN_ID);
       expect(token?.priceIn).toMatchObject({ currency: 'JPY', asOf: '2026-09-29' });
@@ -56,7 +61,9 @@ describe('Token money (A × D)', () => {
 
   it('Token.price defaults to USD, the latest close', async () => {
     const today = gw.today();
-    const result = await data(`{ token(symbol: "BTC") { price { amount currency } eur: price(currency: "EUR") { amount } prices(startDate: "${today}", endDate: "${today}") { close } } }`);
+    const result = await data(
+      `{ token(symbol: "BTC") { price { amount currency } eur: price(currency: "EUR") { amount } prices(startDate: "${today}", endDate: "${today}") { close } } }`,
+    );
     const close = result.token.prices[0]?.close;
     expect(close).toEqual(expect.any(Number));
     expect(result.token.price).toEqual({ amount: close, currency: 'USD' });

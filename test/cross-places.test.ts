@@ -23,8 +23,14 @@ async function data(query: string): Promise<Data> {
 
 describe('places on interface C resolve to the full D Country', () => {
   it('a UK address: England, Scotland... belong to the United Kingdom', async () => {
-    const { postcodeAddresses } = await data('{ postcodeAddresses(postcode: "SW1A 2AA") { addresses { countryName countryIso2 country { codes { alpha2 } names { common } } } } }');
-    expect(postcodeAddresses.addresses[0]).toEqual({ countryName: 'England', countryIso2: 'GB', country: { codes: { alpha2: 'GB' }, names: { common: 'United Kingdom' } } });
+    const { postcodeAddresses } = await data(
+      '{ postcodeAddresses(postcode: "SW1A 2AA") { addresses { countryName countryIso2 country { codes { alpha2 } names { common } } } } }',
+    );
+    expect(postcodeAddresses.addresses[0]).toEqual({
+      countryName: 'England',
+      countryIso2: 'GB',
+      country: { codes: { alpha2: 'GB' }, names: { common: 'United Kingdom' } },
+    });
   });
 
   it('a page of 100 addresses costs one D request', async () => {
@@ -43,7 +49,9 @@ describe('places on interface C resolve to the full D Country', () => {
     expect(result.addresses.hits[0]).toEqual({ country: { names: { common: 'United States' } } });
     expect(result.place).toEqual({ country: { codes: { alpha2: 'US' } } });
     expect(result.places.every((place: Data) => place.country.codes.alpha2 === 'US')).toBe(true);
-    expect(result.apiKey.contexts.map((context: Data) => [context.iso2, context.country.codes.alpha2, context.country.currencies[0].code])).toEqual([
+    expect(
+      result.apiKey.contexts.map((context: Data) => [context.iso2, context.country.codes.alpha2, context.country.currencies[0].code]),
+    ).toEqual([
       ['GB', 'GB', 'GBP'],
       ['US', 'US', 'USD'],
     ]);

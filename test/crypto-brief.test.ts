@@ -34,7 +34,13 @@ function recompute(statement: Statement, day: string): Record<string, number> {
   const ins = statement.inputs;
   const rate = ins.find((i) => i.operation === 'exchangeRates')?.value ?? 1;
   const pick = (operation: string, field: string, date?: string, token?: string | null) =>
-    ins.filter((i) => i.operation === operation && i.field === field && (date === undefined || i.date === date) && (token === undefined || i.token === token));
+    ins.filter(
+      (i) =>
+        i.operation === operation &&
+        i.field === field &&
+        (date === undefined || i.date === date) &&
+        (token === undefined || i.token === token),
+    );
   const closes = (date: string) => new Map(pick('tokenPrices', 'CLOSE', date).map((i) => [i.token, i.value]));
   switch (statement.kind) {
     case 'market-cap': {
@@ -43,7 +49,10 @@ function recompute(statement: Statement, day: string): Record<string, number> {
       return { changePct: pctChange(now!.value, before!.value), marketCap: now!.value * rate };
     }
     case 'market-signal':
-      return { signal: pick('marketIndicator', 'TM_GRADE_SIGNAL', day)[0]!.value, previousSignal: pick('marketIndicator', 'TM_GRADE_SIGNAL', addDays(day, -1))[0]!.value };
+      return {
+        signal: pick('marketIndicator', 'TM_GRADE_SIGNAL', day)[0]!.value,
+        previousSignal: pick('marketIndicator', 'TM_GRADE_SIGNAL', addDays(day, -1))[0]!.value,
+      };
     case 'top-gainer':
     case 'top-loser': {
       const today = closes(day);
@@ -72,7 +81,8 @@ function recompute(statement: Statement, day: string): Record<string, number> {
       const above = levels.filter((i) => i.field.startsWith('RESISTANCE') && i.value > close).map((i) => i.value);
       const below = levels.filter((i) => i.field.startsWith('SUPPORT') && i.value <= close).map((i) => i.value);
       const out: Record<string, number> = { price: close * rate };
-      if (above.length) Object.assign(out, { resistance: Math.min(...above) * rate, toResistancePct: pctChange(Math.min(...above), close) });
+      if (above.length)
+        Object.assign(out, { resistance: Math.min(...above) * rate, toResistancePct: pctChange(Math.min(...above), close) });
       if (below.length) Object.assign(out, { support: Math.max(...below) * rate, toSupportPct: pctChange(Math.max(...below), close) });
       return out;
     }
@@ -99,7 +109,9 @@ describe('cryptoBrief', () => {
     const { data, statements } = await brief({ currency: 'EUR' });
     expect(data.inputCount).toBeGreaterThanOrEqual(50);
     expect(data.inputCount).toBe(data.inputs.length);
-    expect(new Set(data.inputs.map((i: BriefInput) => i.source))).toEqual(new Set(['crypto-analytics', 'blockchain-utility', 'country-data']));
+    expect(new Set(data.inputs.map((i: BriefInput) => i.source))).toEqual(
+      new Set(['crypto-analytics', 'blockchain-utility', 'country-data']),
+    );
     expect(data.whatChanged.length).toBeGreaterThan(0);
     expect(data.whyItMatters.length).toBeGreaterThan(0);
     expect(data.whatToWatch.length).toBeGreaterThan(0);

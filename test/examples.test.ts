@@ -21,11 +21,15 @@ afterAll(() => gw.close());
 
 describe('example operations (linked from the README)', () => {
   it('include the GraphiQL default and the country-data examples', () => {
-    expect(operations.map((operation) => operation.file)).toEqual(expect.arrayContaining(['country-data.graphql', 'graphiql-default.graphql']));
+    expect(operations.map((operation) => operation.file)).toEqual(
+      expect.arrayContaining(['country-data.graphql', 'graphiql-default.graphql']),
+    );
   });
 
   it.each(operations)('$file › $name runs with no errors and returns data', async ({ text }) => {
-    const result = await gw.query(text, { headers: { 'x-forwarded-for': '81.2.69.142', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0' } });
+    const result = await gw.query(text, {
+      headers: { 'x-forwarded-for': '81.2.69.142', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0' },
+    });
     expect(result.errors).toBeUndefined();
     const values = Object.values(result.data ?? {});
     expect(values.length).toBeGreaterThan(0);

@@ -28,12 +28,28 @@ const { postcodes, addresses, autocomplete, keys, udprn, umprn, errors } = fixtu
 const PATH_OVERRIDES = new Map<Fixture, string>([[keys.private.success, '/keys/<VALID_API_KEY>/details']]);
 
 const ALL: Fixture[] = [
-  postcodes.success, postcodes.notFound, postcodes.multipleResidence.success,
-  addresses.success, addresses.empty, addresses.multipleResidence.success,
-  autocomplete.success, autocomplete.empty, autocomplete.multipleResidence.success,
-  keys.check.available, keys.check.unavailable, keys.check.invalid, keys.private.success, keys.usage.success,
-  udprn.success, udprn.notFound, umprn.success, umprn.notFound,
-  errors.invalidKey, errors.invalidUrl, errors.balanceDepleted, errors.dailyLimitReached,
+  postcodes.success,
+  postcodes.notFound,
+  postcodes.multipleResidence.success,
+  addresses.success,
+  addresses.empty,
+  addresses.multipleResidence.success,
+  autocomplete.success,
+  autocomplete.empty,
+  autocomplete.multipleResidence.success,
+  keys.check.available,
+  keys.check.unavailable,
+  keys.check.invalid,
+  keys.private.success,
+  keys.usage.success,
+  udprn.success,
+  udprn.notFound,
+  umprn.success,
+  umprn.notFound,
+  errors.invalidKey,
+  errors.invalidUrl,
+  errors.balanceDepleted,
+  errors.dailyLimitReached,
 ];
 
 function replays(fixture: Fixture, request: SandboxRequest): boolean {
@@ -54,10 +70,19 @@ function replaySandbox(): SandboxDefinition {
   const replay = (request: SandboxRequest): SandboxResponse => {
     // The recorded not-found answer was for "FOO", which the gateway's UkPostcode scalar now
     // refuses itself; it stands for the vendor's answer to any postcode it has no recording of.
-    const fixture = ALL.find((candidate) => replays(candidate, request)) ?? (request.operationId === 'postcodeAddresses' ? postcodes.notFound : undefined);
-    return fixture ? { status: fixture.httpStatus, body: fixture.body } : { status: 418, body: { code: 5000, message: `no recording for ${request.path}` } };
+    const fixture =
+      ALL.find((candidate) => replays(candidate, request)) ??
+      (request.operationId === 'postcodeAddresses' ? postcodes.notFound : undefined);
+    return fixture
+      ? { status: fixture.httpStatus, body: fixture.body }
+      : { status: 418, body: { code: 5000, message: `no recording for ${request.path}` } };
   };
-  return { name: 'address-replay', contract, errors: addressErrorEnvelope, handlers: Object.fromEntries(contract.operationIds.map((id) => [id, replay])) };
+  return {
+    name: 'address-replay',
+    contract,
+    errors: addressErrorEnvelope,
+    handlers: Object.fromEntries(contract.operationIds.map((id) => [id, replay])),
+  };
 }
 
 // The record's country name is countryName in the graph, where country is the full D Country.
@@ -76,7 +101,9 @@ function selection(samples: any[]): string {
   for (const sample of samples) for (const [name, value] of Object.entries(sample ?? {})) (merged[name] ??= []).push(value);
   return Object.entries(merged)
     .map(([name, values]) => {
-      const objects = values.flatMap((value) => (Array.isArray(value) ? value : [value])).filter((value) => value !== null && typeof value === 'object');
+      const objects = values
+        .flatMap((value) => (Array.isArray(value) ? value : [value]))
+        .filter((value) => value !== null && typeof value === 'object');
       if (objects.length > 0) return `${camel(name)} { ${selection(objects)} }`;
       return EMPTY_OBJECT_LISTS[name] ? `${camel(name)} { ${EMPTY_OBJECT_LISTS[name]} }` : camel(name);
     })
@@ -120,7 +147,10 @@ describe('recorded successes come back intact', () => {
     ['postcodes.multipleResidence.success', postcodes.multipleResidence.success, 'CV47AL', MR],
   ])('%s', async (_name, fixture, postcode, headers) => {
     const { result, code: _code, message: _message, ...paging } = fixture.body;
-    const data = await answer(`{ postcodeAddresses(postcode: "${postcode}") { total page limit addresses { ${selection(result)} } } }`, headers);
+    const data = await answer(
+      `{ postcodeAddresses(postcode: "${postcode}") { total page limit addresses { ${selection(result)} } } }`,
+      headers,
+    );
     expectSame(data.postcodeAddresses, { ...paging, addresses: result }, 'postcodeAddresses');
   });
 
@@ -147,7 +177,10 @@ describe('recorded successes come back intact', () => {
   });
 
   it('key availability', async () => {
-    for (const [key, fixture] of [['iddqd', keys.check.available], ['idkfa', keys.check.unavailable]] as const) {
+    for (const [key, fixture] of [
+      ['iddqd', keys.check.available],
+      ['idkfa', keys.check.unavailable],
+    ] as const) {
       const data = await answer(`{ apiKey(key: "${key}") { ${selection([fixture.body.result])} } }`);
       expectSame(data.apiKey, fixture.body.result, 'apiKey');
     }
@@ -156,7 +189,9 @@ describe('recorded successes come back intact', () => {
   it('key details and usage', async () => {
     const details = keys.private.success.body.result;
     const usage = keys.usage.success.body.result;
-    const data = await answer(`{ apiKeyDetails(key: "<VALID_API_KEY>") { ${selection([details])} } apiKeyUsage(key: "<VALID_API_KEY>") { ${selection([usage])} } }`);
+    const data = await answer(
+      `{ apiKeyDetails(key: "<VALID_API_KEY>") { ${selection([details])} } apiKeyUsage(key: "<VALID_API_KEY>") { ${selection([usage])} } }`,
+    );
     expectSame(data.apiKeyDetails, details, 'apiKeyDetails');
     expectSame(data.apiKeyUsage, usage, 'apiKeyUsage');
   });
@@ -176,14 +211,43 @@ describe('recorded failures become GraphQL errors with the vendor code', () => {
     ['keys.check.invalid', keys.check.invalid, '{ apiKey(key: "foo") { available } }', {}, 'NOT_FOUND'],
     ['udprn.notFound', udprn.notFound, '{ addressByUdprn(udprn: 85753460) { line1 } }', {}, 'NOT_FOUND'],
     ['umprn.notFound', umprn.notFound, '{ addressByUmprn(umprn: 56908329) { line1 } }', MR, 'NOT_FOUND'],
-    ['errors.invalidKey', errors.invalidKey, '{ postcodeAddresses(postcode: "WC1A2SE") { total } }', { 'x-address-api-key': '<INVALID_API_KEY>' }, 'UNAUTHENTICATED'],
-    ['errors.invalidUrl', errors.invalidUrl, '{ postcodeAddresses(postcode: "WC1A2SE") { total } }', { 'x-address-api-key': '<URL_WHITELIST_KEY>' }, 'UNAUTHENTICATED'],
-    ['errors.balanceDepleted', errors.balanceDepleted, '{ postcodeAddresses(postcode: "W22LG") { total } }', { 'x-address-api-key': '<NO_BALANCE_KEY>' }, 'PAYMENT_REQUIRED'],
-    ['errors.dailyLimitReached', errors.dailyLimitReached, '{ postcodeAddresses(postcode: "UB69PR") { total } }', { 'x-address-api-key': '<DAILY_LIMIT_NIL_KEY>' }, 'PAYMENT_REQUIRED'],
+    [
+      'errors.invalidKey',
+      errors.invalidKey,
+      '{ postcodeAddresses(postcode: "WC1A2SE") { total } }',
+      { 'x-address-api-key': '<INVALID_API_KEY>' },
+      'UNAUTHENTICATED',
+    ],
+    [
+      'errors.invalidUrl',
+      errors.invalidUrl,
+      '{ postcodeAddresses(postcode: "WC1A2SE") { total } }',
+      { 'x-address-api-key': '<URL_WHITELIST_KEY>' },
+      'UNAUTHENTICATED',
+    ],
+    [
+      'errors.balanceDepleted',
+      errors.balanceDepleted,
+      '{ postcodeAddresses(postcode: "W22LG") { total } }',
+      { 'x-address-api-key': '<NO_BALANCE_KEY>' },
+      'PAYMENT_REQUIRED',
+    ],
+    [
+      'errors.dailyLimitReached',
+      errors.dailyLimitReached,
+      '{ postcodeAddresses(postcode: "UB69PR") { total } }',
+      { 'x-address-api-key': '<DAILY_LIMIT_NIL_KEY>' },
+      'PAYMENT_REQUIRED',
+    ],
   ] as const)('%s', async (_name, fixture, query, headers, code) => {
     const result = await gw.query(query, { headers: { ...headers } });
     expect(result.errors).toHaveLength(1);
     expect(result.errors?.[0]?.message).toBe(`address: ${fixture.body.message}`);
-    expect(result.errors?.[0]?.extensions).toMatchObject({ code, upstream: 'address', status: fixture.httpStatus, upstreamCode: fixture.body.code });
+    expect(result.errors?.[0]?.extensions).toMatchObject({
+      code,
+      upstream: 'address',
+      status: fixture.httpStatus,
+      upstreamCode: fixture.body.code,
+    });
   });
 });

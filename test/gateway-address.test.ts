@@ -13,7 +13,10 @@ import { startTestGateway, type TestGateway } from './support/gateway.js';
 
 const KEY = 'ak_configured_secret';
 const TOKEN = 'uk_configured_secret';
-const keys = [...DEFAULT_KEYS, { key: KEY, userToken: TOKEN, balance: 1_000, datasets: { paf: true, mr: true, nyb: false }, contexts: ['GBR', 'USA'] }];
+const keys = [
+  ...DEFAULT_KEYS,
+  { key: KEY, userToken: TOKEN, balance: 1_000, datasets: { paf: true, mr: true, nyb: false }, contexts: ['GBR', 'USA'] },
+];
 
 let gw: TestGateway;
 let dataDir: string;
@@ -90,7 +93,8 @@ describe('the issue\'s "done when" query', () => {
 
 describe('UK and US records', () => {
   it('share the Address interface, with their own fields beside it', async () => {
-    const { addresses } = await data(`{ addresses(query: "Ship to 1600 Pennsylvania Ave NW, Washington, DC 20500 and to Room 1, Block 1 Arthur Vick CV4 7AL") {
+    const { addresses } =
+      await data(`{ addresses(query: "Ship to 1600 Pennsylvania Ave NW, Washington, DC 20500 and to Room 1, Block 1 Arthur Vick CV4 7AL") {
       total limit page hits { __typename ... on Address { id line1 line2 countryName countryIso countryIso2 }
         ... on UsAddress { city stateAbbreviation zipCode zipPlus4Code lastLine financeNumber congressionalDistrictNumber countyNumber }
         ... on UkAddress { udprn umprn postcode dataset } } } }`);
@@ -127,10 +131,24 @@ describe('UK and US records', () => {
   });
 
   it('suggests and resolves US addresses', async () => {
-    const { addressSuggestions } = await data('{ addressSuggestions(query: "350 5th Ave, New York, NY 10118", context: "usa") { id suggestion udprn } }');
-    expect(addressSuggestions).toEqual([{ id: expect.stringMatching(/^usps_/), suggestion: '350 5TH AVE, New York, NY 10118', udprn: null }]);
-    const { resolveUsAddress } = await data(`{ resolveUsAddress(id: "${addressSuggestions[0].id}") { line1 city state stateAbbreviation zipCode recordTypeCode countryName } }`);
-    expect(resolveUsAddress).toEqual({ line1: '350 5TH AVE', city: 'NEW YORK', state: 'New York', stateAbbreviation: 'NY', zipCode: '10118', recordTypeCode: 'S', countryName: 'United States' });
+    const { addressSuggestions } = await data(
+      '{ addressSuggestions(query: "350 5th Ave, New York, NY 10118", context: "usa") { id suggestion udprn } }',
+    );
+    expect(addressSuggestions).toEqual([
+      { id: expect.stringMatching(/^usps_/), suggestion: '350 5TH AVE, New York, NY 10118', udprn: null },
+    ]);
+    const { resolveUsAddress } = await data(
+      `{ resolveUsAddress(id: "${addressSuggestions[0].id}") { line1 city state stateAbbreviation zipCode recordTypeCode countryName } }`,
+    );
+    expect(resolveUsAddress).toEqual({
+      line1: '350 5TH AVE',
+      city: 'NEW YORK',
+      state: 'New York',
+      stateAbbreviation: 'NY',
+      zipCode: '10118',
+      recordTypeCode: 'S',
+      countryName: 'United States',
+    });
   });
 });
 
@@ -148,13 +166,30 @@ describe('every other field', () => {
   });
 
   it('cleansing, e-mail, phone numbers and places', async () => {
-    const result = await data(`{ cleanseAddress(input: { query: "10 downing st london", postcode: "SW1A 2AA" }) { query count confidence fit organisationMatch premiseMatch postcodeMatch localityMatch match { udprn } }
+    const result =
+      await data(`{ cleanseAddress(input: { query: "10 downing st london", postcode: "SW1A 2AA" }) { query count confidence fit organisationMatch premiseMatch postcodeMatch localityMatch match { udprn } }
       emailValidation(email: "jane@gmail.com") { result deliverable free disposable role catchall }
       phoneNumberValidation(number: "07400 123456", currentCarrier: true) { valid nationalFormat internationalFormat isoCountry isoCountry2 country currentCarrier { networkType country name networkCode } originalCarrier { networkType } }
       places(query: "coventry", countryIso: ["GBR"]) { id name descriptiveName countryIso }
       place(id: "posttown_gbr_coventry") { id dataset name descriptiveName countryIso language longitude latitude } }`);
-    expect(result.cleanseAddress).toMatchObject({ count: 1, confidence: 0.8947, fit: 1, premiseMatch: 'FULL', postcodeMatch: 'FULL', organisationMatch: 'MISSING', localityMatch: 'NA', match: { udprn: 23747771 } });
-    expect(result.emailValidation).toEqual({ result: 'unknown', deliverable: null, free: true, disposable: false, role: false, catchall: null });
+    expect(result.cleanseAddress).toMatchObject({
+      count: 1,
+      confidence: 0.8947,
+      fit: 1,
+      premiseMatch: 'FULL',
+      postcodeMatch: 'FULL',
+      organisationMatch: 'MISSING',
+      localityMatch: 'NA',
+      match: { udprn: 23747771 },
+    });
+    expect(result.emailValidation).toEqual({
+      result: 'unknown',
+      deliverable: null,
+      free: true,
+      disposable: false,
+      role: false,
+      catchall: null,
+    });
     expect(result.phoneNumberValidation).toEqual({
       valid: true,
       nationalFormat: '07400 123456',
@@ -165,7 +200,9 @@ describe('every other field', () => {
       currentCarrier: { networkType: 'mobile', country: 'GB', name: null, networkCode: null },
       originalCarrier: { networkType: 'mobile' },
     });
-    expect(result.places).toEqual([{ id: 'posttown_gbr_coventry', name: 'Coventry', descriptiveName: 'Coventry, England, United Kingdom', countryIso: 'GBR' }]);
+    expect(result.places).toEqual([
+      { id: 'posttown_gbr_coventry', name: 'Coventry', descriptiveName: 'Coventry, England, United Kingdom', countryIso: 'GBR' },
+    ]);
     expect(result.place).toMatchObject({ id: 'posttown_gbr_coventry', dataset: 'paf-sample', countryIso: 'GBR', language: 'en' });
     expect(result.place.latitude).toBeCloseTo(52.3858, 3);
   });
@@ -175,33 +212,60 @@ describe('every other field', () => {
       apiKeyDetails(key: "${KEY}") { lookupsRemaining dailyLimit { limit consumed } individualLimit { limit ipForwarding } allowedUrls notifications { enabled } automatedTopups { enabled } datasets { paf mr nyb } currentPurchases { purchased consumed } }
       apiKeyUsage(key: "${KEY}") { total dailyCount { count } }
       apiKeyLookups(key: "${KEY}") }`);
-    expect(result.apiKey).toEqual({ available: false, context: 'GBR', contexts: [{ iso3: 'GBR', iso2: 'GB', description: 'United Kingdom', emoji: '🇬🇧', rgeo: true }] });
+    expect(result.apiKey).toEqual({
+      available: false,
+      context: 'GBR',
+      contexts: [{ iso3: 'GBR', iso2: 'GB', description: 'United Kingdom', emoji: '🇬🇧', rgeo: true }],
+    });
     const consumed = result.apiKeyDetails.currentPurchases[0].consumed;
     expect(consumed).toBeGreaterThan(0);
-    expect(result.apiKeyDetails).toMatchObject({ lookupsRemaining: 1_000 - consumed, dailyLimit: { limit: null, consumed }, datasets: { paf: true, mr: true, nyb: false } });
+    expect(result.apiKeyDetails).toMatchObject({
+      lookupsRemaining: 1_000 - consumed,
+      dailyLimit: { limit: null, consumed },
+      datasets: { paf: true, mr: true, nyb: false },
+    });
     expect(result.apiKeyUsage.total).toBe(consumed);
     expect(result.apiKeyLookups.trimEnd().split('\n')).toHaveLength(consumed);
   });
 
   it('config round trip through the mutations', async () => {
-    const created = await data(`mutation { createKeyConfig(key: "${KEY}", input: { name: "checkout", payload: "{\\"v\\":1}" }) { name payload createdAt updatedAt } }`);
+    const created = await data(
+      `mutation { createKeyConfig(key: "${KEY}", input: { name: "checkout", payload: "{\\"v\\":1}" }) { name payload createdAt updatedAt } }`,
+    );
     expect(created.createKeyConfig).toMatchObject({ name: 'checkout', payload: '{"v":1}' });
-    const updated = await data(`mutation { updateKeyConfig(key: "${KEY}", name: "checkout", input: { payload: "{\\"v\\":2}" }) { name payload } }`);
+    const updated = await data(
+      `mutation { updateKeyConfig(key: "${KEY}", name: "checkout", input: { payload: "{\\"v\\":2}" }) { name payload } }`,
+    );
     expect(updated.updateKeyConfig).toEqual({ name: 'checkout', payload: '{"v":2}' });
     const listed = await data(`{ keyConfigs(key: "${KEY}") { name payload } keyConfig(key: "${KEY}", name: "checkout") { payload } }`);
     expect(listed).toEqual({ keyConfigs: [{ name: 'checkout', payload: '{"v":2}' }], keyConfig: { payload: '{"v":2}' } });
-    expect((await data(`mutation { deleteKeyConfig(key: "${KEY}", name: "checkout") { deleted } }`)).deleteKeyConfig).toEqual({ deleted: 1 });
+    expect((await data(`mutation { deleteKeyConfig(key: "${KEY}", name: "checkout") { deleted } }`)).deleteKeyConfig).toEqual({
+      deleted: 1,
+    });
     expect((await data(`{ keyConfigs(key: "${KEY}") { name } }`)).keyConfigs).toEqual([]);
   });
 
   it('licensee round trip through the mutations', async () => {
-    const created = (await data(`mutation { createLicensee(key: "${KEY}", input: { name: "Widgets Ltd", postcode: "e144hd", daily: { limit: 50 } }) { id key name postcode daily { limit count } } }`)).createLicensee;
+    const created = (
+      await data(
+        `mutation { createLicensee(key: "${KEY}", input: { name: "Widgets Ltd", postcode: "e144hd", daily: { limit: 50 } }) { id key name postcode daily { limit count } } }`,
+      )
+    ).createLicensee;
     expect(created).toMatchObject({ name: 'Widgets Ltd', postcode: 'E14 4HD', daily: { limit: 50, count: 0 } });
-    const updated = await data(`mutation { updateLicensee(key: "${KEY}", id: "${created.key}", input: { name: "Widgets Group" }) { name postcode } }`);
+    const updated = await data(
+      `mutation { updateLicensee(key: "${KEY}", id: "${created.key}", input: { name: "Widgets Group" }) { name postcode } }`,
+    );
     expect(updated.updateLicensee).toEqual({ name: 'Widgets Group', postcode: 'E14 4HD' });
-    const listed = await data(`{ licensees(key: "${KEY}", limit: 10) { hasMore licensees { key name } } licensee(key: "${KEY}", id: "${created.key}") { id } }`);
-    expect(listed).toEqual({ licensees: { hasMore: false, licensees: [{ key: created.key, name: 'Widgets Group' }] }, licensee: { id: created.id } });
-    expect((await data(`mutation { deleteLicensee(key: "${KEY}", id: "${created.key}") { deleted } }`)).deleteLicensee).toEqual({ deleted: 1 });
+    const listed = await data(
+      `{ licensees(key: "${KEY}", limit: 10) { hasMore licensees { key name } } licensee(key: "${KEY}", id: "${created.key}") { id } }`,
+    );
+    expect(listed).toEqual({
+      licensees: { hasMore: false, licensees: [{ key: created.key, name: 'Widgets Group' }] },
+      licensee: { id: created.id },
+    });
+    expect((await data(`mutation { deleteLicensee(key: "${KEY}", id: "${created.key}") { deleted } }`)).deleteLicensee).toEqual({
+      deleted: 1,
+    });
   });
 });
 
@@ -217,10 +281,25 @@ describe('bad input', () => {
     ['nothing to search for', '{ addresses { total } }', 'BAD_USER_INPUT', 4001],
     ['unknown key', '{ apiKey(key: "foo") { available } }', 'NOT_FOUND', 4042],
     ['unknown config', `{ keyConfig(key: "${KEY}", name: "nope") { name } }`, 'NOT_FOUND', 4040],
-    ['config name over 32', `mutation { createKeyConfig(key: "${KEY}", input: { name: "${'n'.repeat(33)}", payload: "" }) { name } }`, 'BAD_USER_INPUT', 4001],
-    ['payload over 4096 chars', `mutation { createKeyConfig(key: "${KEY}", input: { name: "big", payload: "${'p'.repeat(4097)}" }) { name } }`, 'BAD_USER_INPUT', 4001],
+    [
+      'config name over 32',
+      `mutation { createKeyConfig(key: "${KEY}", input: { name: "${'n'.repeat(33)}", payload: "" }) { name } }`,
+      'BAD_USER_INPUT',
+      4001,
+    ],
+    [
+      'payload over 4096 chars',
+      `mutation { createKeyConfig(key: "${KEY}", input: { name: "big", payload: "${'p'.repeat(4097)}" }) { name } }`,
+      'BAD_USER_INPUT',
+      4001,
+    ],
     ['wrong user token', `{ apiKeyDetails(key: "iddqd") { lookupsRemaining } }`, 'UNAUTHENTICATED', 4012],
-    ['interval start after end', `{ apiKeyUsage(key: "${KEY}", start: "1700000000000", end: "1600000000000") { total } }`, 'BAD_USER_INPUT', 4007],
+    [
+      'interval start after end',
+      `{ apiKeyUsage(key: "${KEY}", start: "1700000000000", end: "1600000000000") { total } }`,
+      'BAD_USER_INPUT',
+      4007,
+    ],
     ['unknown licensee', `{ licensee(key: "${KEY}", id: "sk_nope") { name } }`, 'NOT_FOUND', 4045],
     ['unknown place', '{ place(id: "nowhere") { name } }', 'NOT_FOUND', 4040],
   ];
@@ -256,7 +335,9 @@ describe('bad input', () => {
   it("uses a client's own key header over the configured key", async () => {
     const depleted = await failure('{ postcodeAddresses(postcode: "SW1A 2AA") { total } }', { 'x-address-api-key': 'idkfa' });
     expect(depleted.extensions).toMatchObject({ code: 'PAYMENT_REQUIRED', upstreamCode: 4020 });
-    expect((await data('{ postcodeAddresses(postcode: "SW1A 2AA") { total } }', { 'x-address-api-key': 'iddqd' })).postcodeAddresses.total).toBe(1);
+    expect(
+      (await data('{ postcodeAddresses(postcode: "SW1A 2AA") { total } }', { 'x-address-api-key': 'iddqd' })).postcodeAddresses.total,
+    ).toBe(1);
   });
 });
 

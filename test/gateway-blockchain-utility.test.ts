@@ -59,10 +59,15 @@ function requestsTo(operationId: string): number {
 
 describe('the issue\'s "done when" query', () => {
   it('answers from the sandbox, and its babel box passes isValidBabelBox', async () => {
-    const result = await data(`{ stablecoinState { reserveRatio sigUsdPrice sigRsvPrice } babelFeeOfferTransaction(address: "${alice.address}",
+    const result =
+      await data(`{ stablecoinState { reserveRatio sigUsdPrice sigRsvPrice } babelFeeOfferTransaction(address: "${alice.address}",
    tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "1000000000", tokenAmount: "100") { messageSeverity reducedTx } }`);
     const info = await rest('/stablecoin/info');
-    expect(result.stablecoinState).toEqual({ reserveRatio: String(info.reserveRatio), sigUsdPrice: String(info.sigUsdPrice), sigRsvPrice: String(info.sigRsvPrice) });
+    expect(result.stablecoinState).toEqual({
+      reserveRatio: String(info.reserveRatio),
+      sigUsdPrice: String(info.sigUsdPrice),
+      sigRsvPrice: String(info.sigRsvPrice),
+    });
     expect(result.babelFeeOfferTransaction.messageSeverity).toBe('INFORMATION');
     const babel = readErgoPayTransaction(result.babelFeeOfferTransaction.reducedTx).outputs.filter((output) => isValidBabelBox(output));
     expect(babel).toHaveLength(1);
@@ -73,13 +78,15 @@ describe('the issue\'s "done when" query', () => {
   it('an invalid address is refused by the gateway (ErgoAddress checksum), naming it, with no upstream request', async () => {
     const typo = `${alice.address.slice(0, -1)}${alice.address.endsWith('z') ? 'y' : 'z'}`;
     const before = gw.sandboxes['blockchain-utility']?.requests.length;
-    const error = await errorOf(`{ babelFeeOfferTransaction(address: "${typo}", tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "1000000000", tokenAmount: "100") { reducedTx } }`);
+    const error = await errorOf(
+      `{ babelFeeOfferTransaction(address: "${typo}", tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "1000000000", tokenAmount: "100") { reducedTx } }`,
+    );
     expect(error.message).toContain(typo);
     expect(error.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'address' });
     expect(gw.sandboxes['blockchain-utility']?.requests.length).toBe(before);
   });
 
-  it("an address TokenJay itself refuses still surfaces as its 400, naming the address", async () => {
+  it('an address TokenJay itself refuses still surfaces as its 400, naming the address', async () => {
     // A valid testnet address passes the checksum but the mainnet service refuses it.
     const testnet = ErgoAddress.fromPublicKey(alice.publicKey, Network.Testnet).encode(Network.Testnet);
     const error = await errorOf(`{ boxConsolidationTransaction(address: "${testnet}") { reducedTx } }`);
@@ -106,14 +113,20 @@ describe('every query field', () => {
     expect(Number(result.sigUsdPrice.tokensPerErg)).toBeCloseTo(Number(result.sigUsdPrice.price) / 1e9, 9);
     expect(result.sigRsvPrice.tokenId).toBe(SIGRSV_TOKEN_ID);
     const quote = await rest('/sigusd/exchange/10000/info');
-    expect(result.buy).toMatchObject({ ergAmount: String(quote.ergAmount), totalAmount: String(quote.totalAmount), exchangeRate: String(quote.exchangeRate) });
+    expect(result.buy).toMatchObject({
+      ergAmount: String(quote.ergAmount),
+      totalAmount: String(quote.totalAmount),
+      exchangeRate: String(quote.exchangeRate),
+    });
     expect(result.buy.totalAmountInErg).toBe((quote.totalAmount / 1e9).toString());
     expect(result.usdTx).toMatchObject({ address: alice.address, addresses: [alice.address], messageSeverity: 'INFORMATION' });
     expect(readErgoPayTransaction(result.rsvTx.reducedTx).outputs.some((output) => output.value === 2_000_000n)).toBe(true);
   });
 
   it('babel fees, box consolidation and token burn', async () => {
-    const babelBox = JSON.parse(readFileSync(join(dataDir, 'chain-state.json'), 'utf8')).utxos.find((box: Data) => isValidBabelBox(box as never));
+    const babelBox = JSON.parse(readFileSync(join(dataDir, 'chain-state.json'), 'utf8')).utxos.find((box: Data) =>
+      isValidBabelBox(box as never),
+    );
     const result = await data(`{
       babelFeeApp { manifest { appName appVersion targetMosaikVersion targetCanvasDimension cacheLifetime notificationCheckUrl } actions { id type url } view { type children { type id attributes { name value json } children { type } } } }
       babelFeeNewOfferApp { actions { id type url postValues } view { children { type id attributes { name value json } } } }
@@ -123,8 +136,15 @@ describe('every query field', () => {
       boxConsolidationTransaction(address: "${bob.address}") { address reducedTx }
       tokenBurnApp { actions { type url postValues } }
     }`);
-    expect(result.babelFeeApp.manifest).toMatchObject({ appName: 'Babel Fees', appVersion: 1, targetCanvasDimension: 'MEDIUM_WIDTH', cacheLifetime: 0 });
-    expect(result.babelFeeApp.actions.some((action: Data) => action.id === `cancel-${babelBox.boxId}` && action.type === 'ErgoPayAction')).toBe(true);
+    expect(result.babelFeeApp.manifest).toMatchObject({
+      appName: 'Babel Fees',
+      appVersion: 1,
+      targetCanvasDimension: 'MEDIUM_WIDTH',
+      cacheLifetime: 0,
+    });
+    expect(
+      result.babelFeeApp.actions.some((action: Data) => action.id === `cancel-${babelBox.boxId}` && action.type === 'ErgoPayAction'),
+    ).toBe(true);
     expect(result.babelFeeApp.view.children[0]).toMatchObject({
       type: 'Label',
       attributes: [
@@ -165,8 +185,12 @@ describe('every query field', () => {
   });
 
   it('paymentRequest follows a request made through the mutation', async () => {
-    const { createPaymentRequest } = await data(`mutation { createPaymentRequest(input: { nanoErg: "2500000", receiverAddress: "${erin.address}", message: "gateway test" }) { requestId ergoPayUrl } }`);
-    const { paymentRequest } = await data(`{ paymentRequest(requestId: "${createPaymentRequest.requestId}") { requestId paymentRequestState txId } }`);
+    const { createPaymentRequest } = await data(
+      `mutation { createPaymentRequest(input: { nanoErg: "2500000", receiverAddress: "${erin.address}", message: "gateway test" }) { requestId ergoPayUrl } }`,
+    );
+    const { paymentRequest } = await data(
+      `{ paymentRequest(requestId: "${createPaymentRequest.requestId}") { requestId paymentRequestState txId } }`,
+    );
     expect(paymentRequest).toEqual({ requestId: createPaymentRequest.requestId, paymentRequestState: 'CREATED', txId: null });
   });
 });
@@ -178,7 +202,9 @@ describe('mutations', () => {
       addBabelFeeOfferInput(values: { tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "2000000000", tokenAmount: 200 }) { action { type newContent { view { id attributes { name value } } } } }
       prepareTokenBurn(values: { address: "${alice.address}", tokenId: "${NETA_TOKEN_ID}", amount: "1000" }) { action { id type url } }
     }`);
-    expect(result.submitBabelFeeOffer.action.url).toContain(`/createbabel/${alice.address}?tokenId=${SIGUSD_TOKEN_ID}&ergAmount=2000000000&tokenAmount=200`);
+    expect(result.submitBabelFeeOffer.action.url).toContain(
+      `/createbabel/${alice.address}?tokenId=${SIGUSD_TOKEN_ID}&ergAmount=2000000000&tokenAmount=200`,
+    );
     expect(result.addBabelFeeOfferInput.action.newContent.view.attributes).toContainEqual({
       name: 'text',
       value: 'Price: 10000000 nanoERG per raw unit (1 SigUSD = 1.000000000 ERG).',
@@ -206,7 +232,11 @@ describe('bad input to every field gives a coded GraphQL error', () => {
     ['{ sigRsvExchangeQuote(amount: "100000000000") { totalAmount } }', 'CONFLICT', { status: 409 }],
     [`{ sigUsdExchangeTransaction(amount: "100", address: "${erin.address}") { reducedTx } }`, 'CONFLICT', { status: 409 }],
     [`{ sigRsvExchangeTransaction(amount: "100", address: "nope") { reducedTx } }`, 'BAD_USER_INPUT', { argument: 'address' }],
-    [`{ babelFeeOfferTransaction(address: "${alice.address}", tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "5", tokenAmount: "1") { reducedTx } }`, 'BAD_USER_INPUT', { status: 400 }],
+    [
+      `{ babelFeeOfferTransaction(address: "${alice.address}", tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "5", tokenAmount: "1") { reducedTx } }`,
+      'BAD_USER_INPUT',
+      { status: 400 },
+    ],
     ['{ cancelBabelFeeOfferTransaction(boxId: "12") { reducedTx } }', 'BAD_USER_INPUT', {}],
     [`{ cancelBabelFeeOfferTransaction(boxId: "${'0'.repeat(64)}") { reducedTx } }`, 'NOT_FOUND', { status: 404 }],
     [`{ boxConsolidationTransaction(address: "${erin.address}") { reducedTx } }`, 'CONFLICT', { status: 409 }],
@@ -216,10 +246,22 @@ describe('bad input to every field gives a coded GraphQL error', () => {
     ['{ ergoNodePeers(limit: 0) { url } }', 'BAD_USER_INPUT', { status: 400 }],
     ['{ ergoTokenCheck(tokenId: "SigUSD", tokenName: "SigUSD") { genuine } }', 'BAD_USER_INPUT', {}],
     [`{ ergoTokenPrice(tokenId: "${'cd'.repeat(32)}") { price } }`, 'NOT_FOUND', { status: 404 }],
-    ['mutation { submitBabelFeeOffer(values: { address: "x", tokenId: "y", ergAmount: "1", tokenAmount: "1" }) { appVersion } }', 'BAD_USER_INPUT', { status: 400 }],
+    [
+      'mutation { submitBabelFeeOffer(values: { address: "x", tokenId: "y", ergAmount: "1", tokenAmount: "1" }) { appVersion } }',
+      'BAD_USER_INPUT',
+      { status: 400 },
+    ],
     ['mutation { addBabelFeeOfferInput(values: { ergAmount: "ten" }) { appVersion } }', 'BAD_USER_INPUT', {}],
-    [`mutation { prepareTokenBurn(values: { address: "${erin.address}", tokenId: "${NETA_TOKEN_ID}", amount: "5" }) { appVersion } }`, 'CONFLICT', { status: 409 }],
-    [`mutation { createPaymentRequest(input: { nanoErg: "1", receiverAddress: "${bob.address}" }) { requestId } }`, 'BAD_USER_INPUT', { status: 400 }],
+    [
+      `mutation { prepareTokenBurn(values: { address: "${erin.address}", tokenId: "${NETA_TOKEN_ID}", amount: "5" }) { appVersion } }`,
+      'CONFLICT',
+      { status: 409 },
+    ],
+    [
+      `mutation { createPaymentRequest(input: { nanoErg: "1", receiverAddress: "${bob.address}" }) { requestId } }`,
+      'BAD_USER_INPUT',
+      { status: 400 },
+    ],
   ];
 
   it.each(cases)('%s → %s', async (query, code, extensions) => {
@@ -231,8 +273,11 @@ describe('bad input to every field gives a coded GraphQL error', () => {
 
 describe('Long keeps int64 values exact', () => {
   it('quoteUnsafeIntegers quotes only integer literals beyond 2^53, outside strings', () => {
-    const text = '{"a":12345678901234567890,"b":"99999999999999999999","c":[1,-9007199254740993,2.5e30,9007199254740991],"d":"x\\"123456789012345678901"}';
-    expect(quoteUnsafeIntegers(text)).toBe('{"a":"12345678901234567890","b":"99999999999999999999","c":[1,"-9007199254740993",2.5e30,9007199254740991],"d":"x\\"123456789012345678901"}');
+    const text =
+      '{"a":12345678901234567890,"b":"99999999999999999999","c":[1,-9007199254740993,2.5e30,9007199254740991],"d":"x\\"123456789012345678901"}';
+    expect(quoteUnsafeIntegers(text)).toBe(
+      '{"a":"12345678901234567890","b":"99999999999999999999","c":[1,"-9007199254740993",2.5e30,9007199254740991],"d":"x\\"123456789012345678901"}',
+    );
     expect(quoteUnsafeIntegers('{"ok":true}')).toBe('{"ok":true}');
   });
 
@@ -253,7 +298,12 @@ describe('Long keeps int64 values exact', () => {
       const result = await local.query('{ stablecoinState { reserveRatio sigUsdPrice sigRsvPrice sigUsdPriceInErg } }');
       expect(result.errors).toBeUndefined();
       expect(result.data).toEqual({
-        stablecoinState: { reserveRatio: '9223372036854775807', sigUsdPrice: '12345678901234567', sigRsvPrice: '1', sigUsdPriceInErg: '1234567890.1234567' },
+        stablecoinState: {
+          reserveRatio: '9223372036854775807',
+          sigUsdPrice: '12345678901234567',
+          sigRsvPrice: '1',
+          sigUsdPriceInErg: '1234567890.1234567',
+        },
       });
     } finally {
       await local.close();
@@ -261,19 +311,27 @@ describe('Long keeps int64 values exact', () => {
   });
 
   it('Long arguments accept strings, integer literals and variables', async () => {
-    const result = await data('query ($amount: Long!) { a: sigUsdExchangeQuote(amount: "100") { totalAmount } b: sigUsdExchangeQuote(amount: 100) { totalAmount } c: sigUsdExchangeQuote(amount: $amount) { totalAmount } }', {
-      amount: '100',
-    });
+    const result = await data(
+      'query ($amount: Long!) { a: sigUsdExchangeQuote(amount: "100") { totalAmount } b: sigUsdExchangeQuote(amount: 100) { totalAmount } c: sigUsdExchangeQuote(amount: $amount) { totalAmount } }',
+      {
+        amount: '100',
+      },
+    );
     expect(new Set([result.a.totalAmount, result.b.totalAmount, result.c.totalAmount]).size).toBe(1);
   });
 });
 
 describe('example operations', () => {
   const file = join(ROOT, 'test', 'examples', 'blockchain-utility.graphql');
-  const operations = parse(readFileSync(file, 'utf8')).definitions.filter((node): node is OperationDefinitionNode => node.kind === 'OperationDefinition');
+  const operations = parse(readFileSync(file, 'utf8')).definitions.filter(
+    (node): node is OperationDefinitionNode => node.kind === 'OperationDefinition',
+  );
 
-  it.each(operations.map((operation) => [operation.name?.value ?? '(anonymous)', print(operation)]))('%s runs with no errors', async (_name, text) => {
-    const result = await data(text);
-    expect(Object.values(result).every((value) => value !== null)).toBe(true);
-  });
+  it.each(operations.map((operation) => [operation.name?.value ?? '(anonymous)', print(operation)]))(
+    '%s runs with no errors',
+    async (_name, text) => {
+      const result = await data(text);
+      expect(Object.values(result).every((value) => value !== null)).toBe(true);
+    },
+  );
 });

@@ -32,7 +32,8 @@ async function errorOf(query: string, headers?: Record<string, string>) {
 
 describe('the issue\'s "done when" query', () => {
   it('answers from real data with no errors', async () => {
-    const result = await data(`{ country(code: "FR") { names { common } codes { alpha2 alpha3 } capitals { name } currencies { code } population }
+    const result =
+      await data(`{ country(code: "FR") { names { common } codes { alpha2 alpha3 } capitals { name } currencies { code } population }
       convertCurrency(from: "EUR", to: "JPY", amount: 10) { result rate }
       ipLookup(ip: "8.8.8.8") { ip } userAgent(ua: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)") { os { name } } }`);
     expect(result.country).toMatchObject({
@@ -51,7 +52,8 @@ describe('the issue\'s "done when" query', () => {
 
 describe('country searches', () => {
   it('countries: free text, exact filters, sort and paging as a flat page', async () => {
-    const { countries } = await data(`{ countries(where: [{ field: "region", equals: "Europe" }, { field: "memberships.eu", equals: "true" }],
+    const { countries } =
+      await data(`{ countries(where: [{ field: "region", equals: "Europe" }, { field: "memberships.eu", equals: "true" }],
       sort: "-population", limit: 2, offset: 0) { total count limit offset more nodes { names { common } population } } }`);
     expect(countries).toMatchObject({ total: 27, count: 2, limit: 2, offset: 0, more: true });
     expect(countries.nodes.map((c: Data) => c.names.common)).toEqual(['Germany', 'France']);
@@ -114,11 +116,17 @@ describe('country searches', () => {
 
 describe('currencies, IP and user agent', () => {
   it('convertCurrency, exchangeRates and currencies agree', async () => {
-    const result = await data(`{ convertCurrency(from: "USD", to: "EUR", amount: 100) { from { code } to { code symbol } rate amount result date }
+    const result =
+      await data(`{ convertCurrency(from: "USD", to: "EUR", amount: 100) { from { code } to { code symbol } rate amount result date }
       exchangeRates(base: "USD") { base date rates(currencies: ["EUR", "JPY"]) { currency rate } }
       all: exchangeRates { base rates { currency } } currencies { code name symbol } }`);
     const eur = result.exchangeRates.rates.find((r: Data) => r.currency === 'EUR');
-    expect(result.convertCurrency).toMatchObject({ from: { code: 'USD' }, to: { code: 'EUR', symbol: '€' }, amount: 100, date: '2026-09-29' });
+    expect(result.convertCurrency).toMatchObject({
+      from: { code: 'USD' },
+      to: { code: 'EUR', symbol: '€' },
+      amount: 100,
+      date: '2026-09-29',
+    });
     expect(result.convertCurrency.rate).toBeCloseTo(eur.rate, 12);
     expect(result.convertCurrency.result).toBeCloseTo(100 * eur.rate, 9);
     expect(result.exchangeRates.rates).toHaveLength(2);
@@ -128,7 +136,9 @@ describe('currencies, IP and user agent', () => {
   });
 
   it('ipLookup locates a given address, or the caller forwarded by X-Forwarded-For', async () => {
-    const given = await data('{ ipLookup(ip: "2a00:1450:4001:80b::200e") { ip version location { country { name alpha2 } continent { code } city { name } } } }');
+    const given = await data(
+      '{ ipLookup(ip: "2a00:1450:4001:80b::200e") { ip version location { country { name alpha2 } continent { code } city { name } } } }',
+    );
     expect(given.ipLookup).toEqual({
       ip: '2a00:1450:4001:80b::200e',
       version: 6,
@@ -142,7 +152,12 @@ describe('currencies, IP and user agent', () => {
     const own = await data('{ userAgent { browser { name major } engine { name } os { name } device { type } } }', {
       'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
     });
-    expect(own.userAgent).toEqual({ browser: { name: 'Chrome', major: '120' }, engine: { name: 'Blink' }, os: { name: 'Windows' }, device: { type: null } });
+    expect(own.userAgent).toEqual({
+      browser: { name: 'Chrome', major: '120' },
+      engine: { name: 'Blink' },
+      os: { name: 'Windows' },
+      device: { type: null },
+    });
   });
 });
 
@@ -182,7 +197,9 @@ describe('bad input', () => {
   });
 
   it('keeps the rest of the query when one field fails (partial data)', async () => {
-    const { result } = await errorOf('{ ok: country(code: "FR") { names { common } } bad: convertCurrency(from: "EUR", to: "XAU", amount: 1) { result } }');
+    const { result } = await errorOf(
+      '{ ok: country(code: "FR") { names { common } } bad: convertCurrency(from: "EUR", to: "XAU", amount: 1) { result } }',
+    );
     expect(result.data).toEqual({ ok: { names: { common: 'France' } }, bad: null });
     expect(result.errors?.[0]?.path).toEqual(['bad']);
   });

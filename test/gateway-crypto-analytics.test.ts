@@ -92,8 +92,16 @@ describe('batching', () => {
       quantMetrics { volatility beta } resistanceSupport { level levelType } prediction { date close forecastHorizonDays }
       correlations(limit: 3) { token2Symbol correlation } } }`);
     expect(operations.sort()).toEqual([
-      'correlations', 'investorGrades', 'pricePredictions', 'quantMetricsTier1', 'resistanceSupport', 'sentiments',
-      'tokenPrices', 'tokenPrices', 'tokens', 'traderGrades',
+      'correlations',
+      'investorGrades',
+      'pricePredictions',
+      'quantMetricsTier1',
+      'resistanceSupport',
+      'sentiments',
+      'tokenPrices',
+      'tokenPrices',
+      'tokens',
+      'traderGrades',
     ]);
     for (const token of result.tokens) {
       expect(token.recent).toHaveLength(30);
@@ -106,7 +114,9 @@ describe('batching', () => {
   });
 
   it('gives each token its own records', async () => {
-    const result = await data(`{ tokens(ids: [${BTC}, ${ETH}]) { id quantMetrics { tokenId } prediction { tokenId } correlations(limit: 2) { tokenId token2Id } } }`);
+    const result = await data(
+      `{ tokens(ids: [${BTC}, ${ETH}]) { id quantMetrics { tokenId } prediction { tokenId } correlations(limit: 2) { tokenId token2Id } } }`,
+    );
     for (const token of result.tokens) {
       expect(token.quantMetrics.tokenId).toBe(token.id);
       expect(token.prediction.every((p: Data) => p.tokenId === token.id)).toBe(true);
@@ -149,19 +159,97 @@ describe('root fields', () => {
   });
 
   it.each([
-    ['tokenPrices', `tokenPrices(tokens: [${BTC}], startDate: "2025-03-01", endDate: "2025-03-03") { tokenSymbol date open high low close volume epoch }`, `/v1/price?tokens=${BTC}&startDate=2025-03-01&endDate=2025-03-03`, 'CLOSE', 'close'],
-    ['investorGrades', `investorGrades(tokens: [${BTC}], startDate: "2025-03-01", endDate: "2025-03-03") { tmInvestorGrade valuationGrade }`, `/v1/investor-grades?tokens=${BTC}&startDate=2025-03-01&endDate=2025-03-03`, 'TM_INVESTOR_GRADE', 'tmInvestorGrade'],
-    ['traderGrades', `traderGrades(tokens: [${ETH}], limit: 5) { tmTraderGrade }`, `/v1/trader-grades?tokens=${ETH}&limit=5`, 'TM_TRADER_GRADE', 'tmTraderGrade'],
-    ['marketIndicator', 'marketIndicator(limit: 3) { date totalCryptoMcap tmGradePercHighCoins tmGradeSignal lastTmGradeSignal }', '/v1/market-indicator?limit=3', 'TOTAL_CRYPTO_MCAP', 'totalCryptoMcap'],
-    ['tradingIndicators', `tradingIndicators(tokens: [${BTC}], limit: 4) { tradingSignal fastMa slowMa }`, `/v1/trading-indicator?tokens=${BTC}&limit=4`, 'TRADING_SIGNAL', 'tradingSignal'],
-    ['resistanceSupport', `resistanceSupport(tokens: [${BTC}]) { level levelType touches lastTouchDate }`, `/v1/resistance-support?tokens=${BTC}`, 'LEVEL', 'level'],
-    ['pricePredictions', `pricePredictions(tokens: [${BTC}], date: "2025-06-30") { date close forecastDate forecastModel }`, `/v1/price-prediction?tokens=${BTC}&date=2025-06-30`, 'CLOSE', 'close'],
-    ['sentiments', `sentiments(tokens: [${BTC}], limit: 3) { sentimentIndex polarityReddit }`, `/v1/sentiments?tokens=${BTC}&limit=3`, 'SENTIMENT_INDEX', 'sentimentIndex'],
-    ['quantMetricsTier1', `quantMetricsTier1(tokens: [${BTC}, ${ETH}], date: "2024-12-31") { startPeriod endPeriod sortino cagr }`, `/v1/quantitative-tier-1?tokens=${BTC},${ETH}&date=2024-12-31`, 'SORTINO', 'sortino'],
-    ['quantMetricsTier2', `quantMetricsTier2(tokens: [${ETH}]) { bestDay bestMonth avgUpMonth stdMonthlyReturn }`, `/v1/quantitative-tier-2?tokens=${ETH}`, 'BEST_MONTH', 'bestMonth'],
-    ['scenarioAnalysis', `scenarioAnalysis(tokens: [${ETH}]) { currentDominance dominance totalMarketCap prediction }`, `/v1/scenario-analysis?tokens=${ETH}`, 'PREDICTION', 'prediction'],
-    ['correlations', `correlations(tokens: [${ETH}], limit: 5) { tokenSymbol token2Id token2Name correlation }`, `/v1/correlation?tokens=${ETH}&limit=5`, 'CORRELATION', 'correlation'],
-    ['indices', 'indices(timeHorizon: quarter, lowCap: true, exchanges: [coinbase, kraken], startDate: "2025-01-01", endDate: "2025-12-31") { date exchange initialPrice blWeight }', '/v1/indices?timeHorizon=quarter&lowCap=true&exchanges=coinbase,kraken&startDate=2025-01-01&endDate=2025-12-31', 'BL_WEIGHT', 'blWeight'],
+    [
+      'tokenPrices',
+      `tokenPrices(tokens: [${BTC}], startDate: "2025-03-01", endDate: "2025-03-03") { tokenSymbol date open high low close volume epoch }`,
+      `/v1/price?tokens=${BTC}&startDate=2025-03-01&endDate=2025-03-03`,
+      'CLOSE',
+      'close',
+    ],
+    [
+      'investorGrades',
+      `investorGrades(tokens: [${BTC}], startDate: "2025-03-01", endDate: "2025-03-03") { tmInvestorGrade valuationGrade }`,
+      `/v1/investor-grades?tokens=${BTC}&startDate=2025-03-01&endDate=2025-03-03`,
+      'TM_INVESTOR_GRADE',
+      'tmInvestorGrade',
+    ],
+    [
+      'traderGrades',
+      `traderGrades(tokens: [${ETH}], limit: 5) { tmTraderGrade }`,
+      `/v1/trader-grades?tokens=${ETH}&limit=5`,
+      'TM_TRADER_GRADE',
+      'tmTraderGrade',
+    ],
+    [
+      'marketIndicator',
+      'marketIndicator(limit: 3) { date totalCryptoMcap tmGradePercHighCoins tmGradeSignal lastTmGradeSignal }',
+      '/v1/market-indicator?limit=3',
+      'TOTAL_CRYPTO_MCAP',
+      'totalCryptoMcap',
+    ],
+    [
+      'tradingIndicators',
+      `tradingIndicators(tokens: [${BTC}], limit: 4) { tradingSignal fastMa slowMa }`,
+      `/v1/trading-indicator?tokens=${BTC}&limit=4`,
+      'TRADING_SIGNAL',
+      'tradingSignal',
+    ],
+    [
+      'resistanceSupport',
+      `resistanceSupport(tokens: [${BTC}]) { level levelType touches lastTouchDate }`,
+      `/v1/resistance-support?tokens=${BTC}`,
+      'LEVEL',
+      'level',
+    ],
+    [
+      'pricePredictions',
+      `pricePredictions(tokens: [${BTC}], date: "2025-06-30") { date close forecastDate forecastModel }`,
+      `/v1/price-prediction?tokens=${BTC}&date=2025-06-30`,
+      'CLOSE',
+      'close',
+    ],
+    [
+      'sentiments',
+      `sentiments(tokens: [${BTC}], limit: 3) { sentimentIndex polarityReddit }`,
+      `/v1/sentiments?tokens=${BTC}&limit=3`,
+      'SENTIMENT_INDEX',
+      'sentimentIndex',
+    ],
+    [
+      'quantMetricsTier1',
+      `quantMetricsTier1(tokens: [${BTC}, ${ETH}], date: "2024-12-31") { startPeriod endPeriod sortino cagr }`,
+      `/v1/quantitative-tier-1?tokens=${BTC},${ETH}&date=2024-12-31`,
+      'SORTINO',
+      'sortino',
+    ],
+    [
+      'quantMetricsTier2',
+      `quantMetricsTier2(tokens: [${ETH}]) { bestDay bestMonth avgUpMonth stdMonthlyReturn }`,
+      `/v1/quantitative-tier-2?tokens=${ETH}`,
+      'BEST_MONTH',
+      'bestMonth',
+    ],
+    [
+      'scenarioAnalysis',
+      `scenarioAnalysis(tokens: [${ETH}]) { currentDominance dominance totalMarketCap prediction }`,
+      `/v1/scenario-analysis?tokens=${ETH}`,
+      'PREDICTION',
+      'prediction',
+    ],
+    [
+      'correlations',
+      `correlations(tokens: [${ETH}], limit: 5) { tokenSymbol token2Id token2Name correlation }`,
+      `/v1/correlation?tokens=${ETH}&limit=5`,
+      'CORRELATION',
+      'correlation',
+    ],
+    [
+      'indices',
+      'indices(timeHorizon: quarter, lowCap: true, exchanges: [coinbase, kraken], startDate: "2025-01-01", endDate: "2025-12-31") { date exchange initialPrice blWeight }',
+      '/v1/indices?timeHorizon=quarter&lowCap=true&exchanges=coinbase,kraken&startDate=2025-01-01&endDate=2025-12-31',
+      'BL_WEIGHT',
+      'blWeight',
+    ],
   ])('%s returns the records inside the envelope', async (field, selection, path, wireKey, graphKey) => {
     const result = await data(`{ ${selection} }`);
     const expected = await rest(path);
@@ -171,7 +259,9 @@ describe('root fields', () => {
   });
 
   it('answers an empty list for an unknown token id', async () => {
-    const result = await data('{ tokenPrices(tokens: [424242]) { close } quantMetricsTier1(tokens: [424242]) { sharpe } correlations(tokens: [424242]) { correlation } }');
+    const result = await data(
+      '{ tokenPrices(tokens: [424242]) { close } quantMetricsTier1(tokens: [424242]) { sharpe } correlations(tokens: [424242]) { correlation } }',
+    );
     expect(result).toEqual({ tokenPrices: [], quantMetricsTier1: [], correlations: [] });
   });
 });
@@ -195,7 +285,9 @@ describe('errors', () => {
   });
 
   it('a malformed date in variables is BAD_USER_INPUT too', async () => {
-    const { error, result } = await errorOf('query ($d: Date) { tokenPrices(startDate: $d) { close } }', { variables: { d: '2025-02-30' } });
+    const { error, result } = await errorOf('query ($d: Date) { tokenPrices(startDate: $d) { close } }', {
+      variables: { d: '2025-02-30' },
+    });
     expect(error.extensions.code).toBe('BAD_USER_INPUT');
     expect(error.message).toMatch(/YYYY-MM-DD/);
     expect(result.data ?? null).toBeNull();
@@ -203,14 +295,23 @@ describe('errors', () => {
 
   it('a well-formed date in variables reaches the vendor as YYYY-MM-DD', async () => {
     sandbox().requests.length = 0;
-    const result = await data('query ($d: Date) { tokenPrices(tokens: [3375], startDate: $d, endDate: $d) { date } }', { variables: { d: '2025-02-28' } });
+    const result = await data('query ($d: Date) { tokenPrices(tokens: [3375], startDate: $d, endDate: $d) { date } }', {
+      variables: { d: '2025-02-28' },
+    });
     expect(result.tokenPrices).toEqual([{ date: '2025-02-28T00:00:00.000Z' }]);
     expect(sandbox().requests[0]?.query).toContain('startDate=2025-02-28&');
   });
 
   it('a range the vendor refuses surfaces as its 400, other fields still resolving', async () => {
-    const result = await gw.query(`{ tokenPrices(startDate: "2025-02-01", endDate: "2025-01-01") { close } tokens(ids: [${BTC}]) { symbol } }`);
-    expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', upstream: 'crypto-analytics', status: 400, retryable: false });
+    const result = await gw.query(
+      `{ tokenPrices(startDate: "2025-02-01", endDate: "2025-01-01") { close } tokens(ids: [${BTC}]) { symbol } }`,
+    );
+    expect(result.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      upstream: 'crypto-analytics',
+      status: 400,
+      retryable: false,
+    });
     expect(result.errors?.[0]?.message).toMatch(/startDate must not be after endDate/);
     expect(result.data).toEqual({ tokenPrices: null, tokens: [{ symbol: 'BTC' }] });
   });
@@ -234,7 +335,12 @@ describe('credentials', () => {
     expect(configured.errors).toBeUndefined();
     expect(client.errors).toBeUndefined();
     const refused = await gw.query(query, { headers: { 'x-crypto-api-key': 'not-a-key' } });
-    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', upstream: 'crypto-analytics', status: 401, retryable: false });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      upstream: 'crypto-analytics',
+      status: 401,
+      retryable: false,
+    });
     for (const answer of [configured, client, refused]) {
       const text = JSON.stringify(answer);
       expect(text).not.toContain(CONFIGURED_KEY);
@@ -250,7 +356,12 @@ describe('credentials', () => {
     try {
       await limited.query(`{ tokens(ids: [${BTC}]) { symbol } }`);
       const result = await limited.query(`{ tokens(ids: [${ETH}]) { symbol } }`);
-      expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', upstream: 'crypto-analytics', status: 429, retryable: true });
+      expect(result.errors?.[0]?.extensions).toMatchObject({
+        code: 'RATE_LIMITED',
+        upstream: 'crypto-analytics',
+        status: 429,
+        retryable: true,
+      });
     } finally {
       await limited.close();
     }

@@ -9,7 +9,7 @@ const answer = (cacheControl?: string, status = 200): CachedAnswer => ({
 });
 
 describe('freshnessMs', () => {
-  it("honours max-age and s-maxage, refuses no-store, no-cache and private, and falls back to the default", () => {
+  it('honours max-age and s-maxage, refuses no-store, no-cache and private, and falls back to the default', () => {
     expect(freshnessMs('public, max-age=60', 5000)).toBe(60_000);
     expect(freshnessMs('s-max-age=7', 5000)).toBe(7000);
     expect(freshnessMs('no-store', 5000)).toBe(0);

@@ -46,13 +46,17 @@ describe('key configs', () => {
     const created = await send<Envelope<Config>>('POST', '/keys/ak_sandbox/configs', { body: { name: 'woocommerce', payload } });
     const createdAt = new Date(clock).toISOString();
     expect(created.body.result).toEqual({ name: 'woocommerce', payload, createdAt, updatedAt: createdAt });
-    expect((await send<Envelope<{ configs: Config[] }>>('GET', '/keys/ak_sandbox/configs')).body.result.configs).toEqual([created.body.result]);
+    expect((await send<Envelope<{ configs: Config[] }>>('GET', '/keys/ak_sandbox/configs')).body.result.configs).toEqual([
+      created.body.result,
+    ]);
     const fetched = await client.get<Envelope<Config>>('/keys/ak_sandbox/configs/woocommerce');
     expect([fetched.status, fetched.body.result]).toEqual([200, created.body.result]);
     clock += 60_000;
     const updated = await send<Envelope<Config>>('POST', '/keys/ak_sandbox/configs/woocommerce', { body: { payload: '{}' } });
     expect(updated.body.result).toEqual({ name: 'woocommerce', payload: '{}', createdAt, updatedAt: new Date(clock).toISOString() });
-    expect((await send<Envelope<{ deleted: number }>>('DELETE', '/keys/ak_sandbox/configs/woocommerce')).body.result).toEqual({ deleted: 1 });
+    expect((await send<Envelope<{ deleted: number }>>('DELETE', '/keys/ak_sandbox/configs/woocommerce')).body.result).toEqual({
+      deleted: 1,
+    });
     const gone = await client.get<ErrorBody>('/keys/ak_sandbox/configs/woocommerce');
     expect([gone.status, gone.body.code]).toEqual([404, 4040]);
     expect((await send<ErrorBody>('DELETE', '/keys/ak_sandbox/configs/woocommerce')).status).toBe(404);
@@ -60,7 +64,9 @@ describe('key configs', () => {
   });
 
   it('enforces the bounds: name up to 32 and payload up to 4096 characters', async () => {
-    expect((await send('POST', '/keys/ak_sandbox/configs', { body: { name: 'n'.repeat(32), payload: 'p'.repeat(4096) } })).status).toBe(200);
+    expect((await send('POST', '/keys/ak_sandbox/configs', { body: { name: 'n'.repeat(32), payload: 'p'.repeat(4096) } })).status).toBe(
+      200,
+    );
     const longName = await send<ErrorBody>('POST', '/keys/ak_sandbox/configs', { body: { name: 'n'.repeat(33), payload: '{}' } });
     expect([longName.status, longName.body.code]).toEqual([400, 4001]);
     expect(longName.body.errors?.[0]).toMatchObject({ path: '.body.name', errorCode: 'maxLength.openapi.validation' });
@@ -90,7 +96,9 @@ describe('key configs', () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const listed = (await send<Envelope<{ configs: Config[] }>>('GET', '/keys/ak_sandbox/configs')).body.result.configs;
     expect(listed.map((config) => config.name).filter((name) => name.startsWith('race-'))).toEqual(names);
-    const same = await Promise.all(Array.from({ length: 10 }, () => send('POST', '/keys/ak_sandbox/configs', { body: { name: 'contested', payload: '' } })));
+    const same = await Promise.all(
+      Array.from({ length: 10 }, () => send('POST', '/keys/ak_sandbox/configs', { body: { name: 'contested', payload: '' } })),
+    );
     expect(same.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(9).fill(400)]);
     const file = JSON.parse(await readFile(join(dataDir, 'configs.json'), 'utf8')) as Record<string, Config[]>;
     expect(file.ak_sandbox?.length).toBe(listed.length + 1);
@@ -106,7 +114,13 @@ describe('key configs', () => {
 });
 
 describe('licensees', () => {
-  const input = { name: 'Qwerty Widgets Limited', address: '12 High Street, Manchester', postcode: 'sw1a2aa', whitelist: ['https://www.example.com'], daily: { limit: 100 } };
+  const input = {
+    name: 'Qwerty Widgets Limited',
+    address: '12 High Street, Manchester',
+    postcode: 'sw1a2aa',
+    whitelist: ['https://www.example.com'],
+    daily: { limit: 100 },
+  };
 
   it('creates a licensee with reproducible identifiers', async () => {
     const first = await send<Envelope<Licensee>>('POST', '/keys/ak_sandbox/licensees', { body: input });
@@ -141,13 +155,18 @@ describe('licensees', () => {
     for (const name of ['Alpha Ltd', 'Beta Ltd', 'Gamma plc']) await send('POST', '/keys/ak_sandbox/licensees', { body: { name } });
     const all = (await send<Envelope<{ licensees: Licensee[]; hasMore: boolean }>>('GET', '/keys/ak_sandbox/licensees')).body.result;
     expect(all.licensees.map((licensee) => licensee.name)).toEqual([input.name, 'Alpha Ltd', 'Beta Ltd', 'Gamma plc']);
-    const firstPage = (await send<Envelope<{ licensees: Licensee[]; hasMore: boolean }>>('GET', '/keys/ak_sandbox/licensees', { query: { limit: 2 } })).body.result;
+    const firstPage = (
+      await send<Envelope<{ licensees: Licensee[]; hasMore: boolean }>>('GET', '/keys/ak_sandbox/licensees', { query: { limit: 2 } })
+    ).body.result;
     expect([firstPage.licensees.length, firstPage.hasMore]).toEqual([2, true]);
     const next = (
-      await send<Envelope<{ licensees: Licensee[]; hasMore: boolean }>>('GET', '/keys/ak_sandbox/licensees', { query: { limit: 2, starting_after: firstPage.licensees[1]?.id } })
+      await send<Envelope<{ licensees: Licensee[]; hasMore: boolean }>>('GET', '/keys/ak_sandbox/licensees', {
+        query: { limit: 2, starting_after: firstPage.licensees[1]?.id },
+      })
     ).body.result;
     expect([next.licensees.map((licensee) => licensee.name), next.hasMore]).toEqual([['Beta Ltd', 'Gamma plc'], false]);
-    const named = (await send<Envelope<{ licensees: Licensee[] }>>('GET', '/keys/ak_sandbox/licensees', { query: { query: 'ltd' } })).body.result;
+    const named = (await send<Envelope<{ licensees: Licensee[] }>>('GET', '/keys/ak_sandbox/licensees', { query: { query: 'ltd' } })).body
+      .result;
     expect(named.licensees.map((licensee) => licensee.name)).toEqual(['Alpha Ltd', 'Beta Ltd']);
   });
 
@@ -155,7 +174,8 @@ describe('licensees', () => {
     const [licensee] = (await send<Envelope<{ licensees: Licensee[] }>>('GET', '/keys/ak_sandbox/licensees')).body.result.licensees;
     if (!licensee) throw new Error('no licensee to update');
     const path = `/keys/ak_sandbox/licensees/${licensee.key}`;
-    const updated = (await send<Envelope<Licensee>>('PUT', path, { body: { name: 'Qwerty Widgets Group', daily: { limit: null } } })).body.result;
+    const updated = (await send<Envelope<Licensee>>('PUT', path, { body: { name: 'Qwerty Widgets Group', daily: { limit: null } } })).body
+      .result;
     expect(updated).toEqual({ ...licensee, name: 'Qwerty Widgets Group', daily: { ...licensee.daily, limit: null } });
     clock += 1_000;
     await client.get('/postcodes/SW1A2AA', { api_key: 'ak_sandbox', licensee: licensee.key });
@@ -170,7 +190,8 @@ describe('licensees', () => {
   it('survives a restart of the sandbox', async () => {
     const before = (await send<Envelope<{ licensees: Licensee[] }>>('GET', '/keys/ak_sandbox/licensees')).body.result.licensees;
     const restarted = (await boot({ dataDir })).client;
-    const after = (await send<Envelope<{ licensees: Licensee[] }>>('GET', '/keys/ak_sandbox/licensees', {}, restarted)).body.result.licensees;
+    const after = (await send<Envelope<{ licensees: Licensee[] }>>('GET', '/keys/ak_sandbox/licensees', {}, restarted)).body.result
+      .licensees;
     expect(after.map((licensee) => licensee.key)).toEqual(before.map((licensee) => licensee.key));
     expect(after.length).toBe(3);
   });

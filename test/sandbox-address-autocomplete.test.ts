@@ -70,14 +70,20 @@ describe('UK suggestions', () => {
   it('limits suggestions, except for a whole postcode', async () => {
     expect(await suggest({ api_key: 'iddqdmr', query: 'gibbet', limit: 5 })).toHaveLength(5);
     expect(await suggest({ api_key: 'iddqdmr', query: 'gibbet' })).toHaveLength(10);
-    expect(await suggest({ api_key: 'iddqdmr', query: 'cv4 7al' })).toHaveLength(sample.filter((address) => address.postcode === 'CV4 7AL').length);
+    expect(await suggest({ api_key: 'iddqdmr', query: 'cv4 7al' })).toHaveLength(
+      sample.filter((address) => address.postcode === 'CV4 7AL').length,
+    );
   });
 
   it('applies filters and biases', async () => {
     const filtered = await suggest({ api_key: 'iddqd', query: 'westferry', postcode: 'E14 4HD' });
-    expect(filtered.map((hit) => hit.udprn)).toEqual(sample.filter((address) => address.postcode === 'E14 4HD').map((address) => address.udprn));
+    expect(filtered.map((hit) => hit.udprn)).toEqual(
+      sample.filter((address) => address.postcode === 'E14 4HD').map((address) => address.udprn),
+    );
     const biased = await suggest({ api_key: 'iddqd', query: 'westferry', bias_postcode: 'E14 4HE' });
-    expect(biased.slice(0, 3).map((hit) => hit.udprn)).toEqual(sample.filter((address) => address.postcode === 'E14 4HE').map((address) => address.udprn));
+    expect(biased.slice(0, 3).map((hit) => hit.udprn)).toEqual(
+      sample.filter((address) => address.postcode === 'E14 4HE').map((address) => address.udprn),
+    );
     expect(biased).toHaveLength(7);
   });
 
@@ -94,7 +100,10 @@ describe('UK suggestions', () => {
 describe('US suggestions', () => {
   it('suggests one address per ZIP code of the city when no ZIP is given', async () => {
     const hits = await suggest({ api_key: 'iddqd', query: '1600 Pennsylvania Ave NW Washington DC' });
-    const zips = zipcodes.lookupByName('Washington', 'DC').map((record) => record.zip).sort();
+    const zips = zipcodes
+      .lookupByName('Washington', 'DC')
+      .map((record) => record.zip)
+      .sort();
     expect(hits).toHaveLength(10);
     expect(hits.map((hit) => hit.suggestion)).toEqual(zips.slice(0, 10).map((zip) => `1600 PENNSYLVANIA AVE NW, Washington, DC ${zip}`));
     expect(hits.every((hit) => hit.id.startsWith('usps_') && hit.udprn === undefined)).toBe(true);
@@ -156,7 +165,20 @@ describe('resolving suggestions', () => {
     await refused(client, '/autocomplete/addresses/usps_garbage/usa', { api_key: 'iddqd' }, 404, 4044);
     await refused(client, '/autocomplete/addresses/paf_23747771/usa', { api_key: 'iddqd' }, 404, 4044);
     const forged = `usps_${Buffer.from(
-      JSON.stringify({ number: '1', prefix: '', street: 'MAIN', type: 'ST', suffix: '', unitType: '', unitNumber: '', poBox: '', city: 'WASHINGTON', state: 'CA', zip: '20500', plus4: '' }),
+      JSON.stringify({
+        number: '1',
+        prefix: '',
+        street: 'MAIN',
+        type: 'ST',
+        suffix: '',
+        unitType: '',
+        unitNumber: '',
+        poBox: '',
+        city: 'WASHINGTON',
+        state: 'CA',
+        zip: '20500',
+        plus4: '',
+      }),
     ).toString('base64url')}`;
     await refused(client, `/autocomplete/addresses/${forged}/usa`, { api_key: 'iddqd' }, 404, 4044);
   });

@@ -59,8 +59,10 @@ async function call<T>(path: string, query: Record<string, string | number | und
   return answer;
 }
 
-const lookup = (apiKey: string, headers?: Record<string, string>, postcode = 'SW1A2AA') => call<ErrorBody>(`/postcodes/${postcode}`, { api_key: apiKey }, headers);
-const details = async (key: string, token: string) => (await call<Envelope<KeyDetails>>(`/keys/${key}/details`, { user_token: token })).body.result;
+const lookup = (apiKey: string, headers?: Record<string, string>, postcode = 'SW1A2AA') =>
+  call<ErrorBody>(`/postcodes/${postcode}`, { api_key: apiKey }, headers);
+const details = async (key: string, token: string) =>
+  (await call<Envelope<KeyDetails>>(`/keys/${key}/details`, { user_token: token })).body.result;
 
 describe('authentication', () => {
   it('refuses a missing or unknown key exactly as the vendor does', async () => {
@@ -153,7 +155,11 @@ describe('key details and usage', () => {
 
   it('shows the balance, the day count and the purchase computed from the lookups made', async () => {
     const before = await details('ak_sandbox', 'uk_sandbox');
-    expect(before).toMatchObject({ lookups_remaining: 10_000, daily_limit: { limit: null, consumed: 0 }, current_purchases: [{ expires: null, purchased: 10_000, consumed: 0 }] });
+    expect(before).toMatchObject({
+      lookups_remaining: 10_000,
+      daily_limit: { limit: null, consumed: 0 },
+      current_purchases: [{ expires: null, purchased: 10_000, consumed: 0 }],
+    });
     firstUse = clock;
     await call('/postcodes/SW1A2AA', { api_key: 'ak_sandbox', tags: 'web,checkout' });
     await call('/udprn/23747208', { api_key: 'ak_sandbox' });
@@ -188,7 +194,9 @@ describe('key details and usage', () => {
     expect(web.total).toBe(3);
     const both = (await call<Envelope<KeyUsage>>('/keys/ak_sandbox/usage', { user_token: 'uk_sandbox', tags: 'web,checkout' })).body.result;
     expect(both.dailyCount).toEqual([{ date: yesterday, count: 1 }]);
-    const earlier = (await call<Envelope<KeyUsage>>('/keys/ak_sandbox/usage', { user_token: 'uk_sandbox', start: clock - 10 * DAY, end: clock - DAY / 2 })).body.result;
+    const earlier = (
+      await call<Envelope<KeyUsage>>('/keys/ak_sandbox/usage', { user_token: 'uk_sandbox', start: clock - 10 * DAY, end: clock - DAY / 2 })
+    ).body.result;
     expect(earlier.total).toBe(2);
   });
 

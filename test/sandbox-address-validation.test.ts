@@ -60,7 +60,12 @@ describe('address cleansing', () => {
   it('scores a partial, abbreviated address lower in confidence but fully in fit', async () => {
     const cleansed = await cleanse({ query: '10 downing st london' });
     expect(cleansed.match?.udprn).toBe(23747771);
-    expect(cleansed).toMatchObject({ postcode_match: 'MISSING', organisation_match: 'MISSING', premise_match: 'FULL', thoroughfare_match: 'FULL' });
+    expect(cleansed).toMatchObject({
+      postcode_match: 'MISSING',
+      organisation_match: 'MISSING',
+      premise_match: 'FULL',
+      thoroughfare_match: 'FULL',
+    });
     const possible = WEIGHT.postcode + WEIGHT.premise + WEIGHT.thoroughfare + WEIGHT.organisation + WEIGHT.post_town;
     expect(cleansed.confidence).toBe(round((WEIGHT.premise + WEIGHT.thoroughfare + WEIGHT.post_town) / possible));
     expect(cleansed.fit).toBe(1);
@@ -105,7 +110,10 @@ describe('address cleansing', () => {
   });
 
   it('rejects a body without query (4001) and one that is not JSON (4000)', async () => {
-    const missing = await client.request<ErrorBody>('POST', '/cleanse/addresses', { query: { api_key: 'iddqd' }, body: { postcode: 'SW1A 2AA' } });
+    const missing = await client.request<ErrorBody>('POST', '/cleanse/addresses', {
+      query: { api_key: 'iddqd' },
+      body: { postcode: 'SW1A 2AA' },
+    });
     expect(missing.problems).toEqual([]);
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe(4001);
@@ -144,12 +152,19 @@ describe('e-mail validation', () => {
   });
 
   it('accepts internationalised addresses (RFC 6531)', async () => {
-    expect(await result<EmailValidation>('/emails', { api_key: 'iddqd', query: 'jörg@bücher.de' })).toMatchObject({ result: 'unknown', free: false, disposable: false });
+    expect(await result<EmailValidation>('/emails', { api_key: 'iddqd', query: 'jörg@bücher.de' })).toMatchObject({
+      result: 'unknown',
+      free: false,
+      disposable: false,
+    });
   });
 
   it('knows what cannot be delivered', async () => {
     for (const query of ['not an email', 'Bob <bob@example.com>', 'a..b@example.com', `${'x'.repeat(65)}@example.com`]) {
-      expect(await result<EmailValidation>('/emails', { api_key: 'iddqd', query }), query).toMatchObject({ result: 'not_deliverable', deliverable: false });
+      expect(await result<EmailValidation>('/emails', { api_key: 'iddqd', query }), query).toMatchObject({
+        result: 'not_deliverable',
+        deliverable: false,
+      });
     }
     expect(await result<EmailValidation>('/emails', { api_key: 'iddqd', query: 'postmaster@shop.test' })).toEqual({
       result: 'not_deliverable',
@@ -185,11 +200,19 @@ describe('phone number validation', () => {
   });
 
   it('reports the line type from the numbering plan', async () => {
-    const mobile = await result<PhoneNumberValidation>('/phone_numbers', { api_key: 'iddqd', query: '07400 123456', current_carrier: true });
+    const mobile = await result<PhoneNumberValidation>('/phone_numbers', {
+      api_key: 'iddqd',
+      query: '07400 123456',
+      current_carrier: true,
+    });
     expect(mobile.original_carrier?.network_type).toBe('mobile');
     expect(mobile.current_carrier).toEqual(mobile.original_carrier);
-    expect((await result<PhoneNumberValidation>('/phone_numbers', { api_key: 'iddqd', query: '0800 1111' })).original_carrier?.network_type).toBe('landline_tollfree');
-    expect((await result<PhoneNumberValidation>('/phone_numbers', { api_key: 'iddqd', query: '09098790123' })).original_carrier?.network_type).toBe('landline_premium');
+    expect(
+      (await result<PhoneNumberValidation>('/phone_numbers', { api_key: 'iddqd', query: '0800 1111' })).original_carrier?.network_type,
+    ).toBe('landline_tollfree');
+    expect(
+      (await result<PhoneNumberValidation>('/phone_numbers', { api_key: 'iddqd', query: '09098790123' })).original_carrier?.network_type,
+    ).toBe('landline_premium');
     expect(await result<PhoneNumberValidation>('/phone_numbers', { api_key: 'iddqd', query: '+1 202 456 1111' })).toMatchObject({
       iso_country: 'USA',
       national_format: '(202) 456-1111',
@@ -214,17 +237,28 @@ describe('phone number validation', () => {
 describe('places', () => {
   it('finds places by the beginning of their name', async () => {
     const hits = await result<{ hits: PlaceSuggestion[] }>('/places', { api_key: 'iddqd', query: 'lond' });
-    expect(hits.hits[0]).toEqual({ id: 'posttown_gbr_london', name: 'London', descriptive_name: 'London, England, United Kingdom', country_iso: 'GBR' });
+    expect(hits.hits[0]).toEqual({
+      id: 'posttown_gbr_london',
+      name: 'London',
+      descriptive_name: 'London, England, United Kingdom',
+      country_iso: 'GBR',
+    });
     expect(hits.hits.length).toBe(10);
     expect(hits.hits.every((hit) => hit.name.toLowerCase().startsWith('lond'))).toBe(true);
   });
 
   it('ranks an exact country name first, and honours country filters and biases', async () => {
-    expect((await result<{ hits: PlaceSuggestion[] }>('/places', { api_key: 'iddqd', q: 'united kingdom' })).hits[0]).toMatchObject({ name: 'United Kingdom', country_iso: 'GBR' });
+    expect((await result<{ hits: PlaceSuggestion[] }>('/places', { api_key: 'iddqd', q: 'united kingdom' })).hits[0]).toMatchObject({
+      name: 'United Kingdom',
+      country_iso: 'GBR',
+    });
     const american = await result<{ hits: PlaceSuggestion[] }>('/places', { api_key: 'iddqd', query: 'springfield', country_iso: 'USA' });
     expect(american.hits.length).toBeGreaterThan(1);
     expect(american.hits.every((hit) => hit.country_iso === 'USA' && hit.name === 'Springfield')).toBe(true);
-    expect((await result<{ hits: PlaceSuggestion[] }>('/places', { api_key: 'iddqd', query: 'london', bias_country_iso: 'USA' })).hits[0]?.country_iso).toBe('USA');
+    expect(
+      (await result<{ hits: PlaceSuggestion[] }>('/places', { api_key: 'iddqd', query: 'london', bias_country_iso: 'USA' })).hits[0]
+        ?.country_iso,
+    ).toBe('USA');
   });
 
   it('resolves a place with the centroid of its addresses', async () => {

@@ -3,7 +3,12 @@
  * vendor's recorded answers, search, extraction from text, reverse geocoding, filters,
  * biases and paging. Every answer is checked against `schema/address.yaml`.
  */
-import { addresses as addressFixtures, postcodes as postcodeFixtures, udprn as udprnFixtures, umprn as umprnFixtures } from '@ideal-postcodes/api-fixtures';
+import {
+  addresses as addressFixtures,
+  postcodes as postcodeFixtures,
+  udprn as udprnFixtures,
+  umprn as umprnFixtures,
+} from '@ideal-postcodes/api-fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedClient } from '../src/sandbox/address/checked-client.js';
 import { UK_SAMPLE } from '../src/sandbox/address/data/uk-sample.js';
@@ -18,7 +23,8 @@ interface SearchResult {
 }
 
 const sample = UK_SAMPLE.map((entry) => entry.address);
-const at = (postcode: string, withMr = true) => sample.filter((address) => address.postcode === postcode && (withMr || address.dataset !== 'mr'));
+const at = (postcode: string, withMr = true) =>
+  sample.filter((address) => address.postcode === postcode && (withMr || address.dataset !== 'mr'));
 
 let client: CheckedClient;
 
@@ -76,7 +82,10 @@ describe('postcode lookup', () => {
   });
 
   it('keeps only the requested fields with filter', async () => {
-    const answer = await client.get<Envelope<Record<string, unknown>[]>>('/postcodes/SW1A2AA', { api_key: 'iddqd', filter: 'line_1,postcode' });
+    const answer = await client.get<Envelope<Record<string, unknown>[]>>('/postcodes/SW1A2AA', {
+      api_key: 'iddqd',
+      filter: 'line_1,postcode',
+    });
     expect(answer.status).toBe(200);
     // Filtered records are deliberately partial, so they do not satisfy the full record schema.
     expect(answer.body.result).toEqual([{ line_1: 'Prime Minister & First Lord Of The Treasury', postcode: 'SW1A 2AA' }]);
@@ -120,7 +129,9 @@ describe('UDPRN and UMPRN lookups', () => {
 
 describe('address search', () => {
   it('finds the recorded addresses for the recorded query, in the recorded order', async () => {
-    expect(await ok<SearchResult>('/addresses', { api_key: 'iddqd', query: '11 Westferry Circus' })).toMatchObject(addressFixtures.success.body);
+    expect(await ok<SearchResult>('/addresses', { api_key: 'iddqd', query: '11 Westferry Circus' })).toMatchObject(
+      addressFixtures.success.body,
+    );
   });
 
   it('answers an unmatched query exactly as the vendor did', async () => {
@@ -145,7 +156,10 @@ describe('address search', () => {
     const body = await ok<SearchResult>('/addresses', { api_key: 'iddqd', query: 'e144he', limit: 1 });
     expect(body.result).toMatchObject({ total: 3, limit: 3, page: 0 });
     expect(body.result.hits.map((hit) => hit.id)).toEqual(at('E14 4HE').map((address) => address.id));
-    expect((await refused(client, '/addresses', { api_key: 'iddqd', query: 'E14 4HF' }, 404, 4040)).suggestions).toEqual(['E14 4HD', 'E14 4HE']);
+    expect((await refused(client, '/addresses', { api_key: 'iddqd', query: 'E14 4HF' }, 404, 4040)).suggestions).toEqual([
+      'E14 4HD',
+      'E14 4HE',
+    ]);
   });
 
   it('extracts the addresses around the postcodes and ZIP codes a text mentions', async () => {
@@ -175,7 +189,10 @@ describe('address search', () => {
   });
 
   it('singles out the premises the words before a postcode name', async () => {
-    const body = await ok<SearchResult>('/addresses', { api_key: 'iddqdmr', query: 'Deliver to Flat 10 Hurst, Gibbet Hill Road CV4 7AL please' });
+    const body = await ok<SearchResult>('/addresses', {
+      api_key: 'iddqdmr',
+      query: 'Deliver to Flat 10 Hurst, Gibbet Hill Road CV4 7AL please',
+    });
     const hits = body.result.hits as UkAddress[];
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((hit) => hit.building_name === 'Flat 10 Hurst')).toBe(true);
@@ -185,7 +202,10 @@ describe('address search', () => {
   it('checks US addresses against the ZIP dataset', async () => {
     const wrongState = await ok<SearchResult>('/addresses', { api_key: 'iddqd', query: '1600 Pennsylvania Ave NW, Washington, CA 20500' });
     expect(wrongState.result.total).toBe(0);
-    const zipPlus4 = await ok<SearchResult>('/addresses', { api_key: 'iddqd', query: 'Office: 350 5th Ave Suite 3300, New York, NY 10118-0110' });
+    const zipPlus4 = await ok<SearchResult>('/addresses', {
+      api_key: 'iddqd',
+      query: 'Office: 350 5th Ave Suite 3300, New York, NY 10118-0110',
+    });
     expect(zipPlus4.result.hits).toEqual([
       expect.objectContaining({
         line_1: '350 5TH AVE STE 3300',
@@ -199,7 +219,9 @@ describe('address search', () => {
     ]);
     // A five-digit house number is not taken for a ZIP code.
     const houseNumber = await ok<SearchResult>('/addresses', { api_key: 'iddqd', query: '10001 Main St, Springfield IL 62701' });
-    expect(houseNumber.result.hits).toEqual([expect.objectContaining({ primary_number: '10001', zip_code: '62701', city: 'SPRINGFIELD', state: 'Illinois' })]);
+    expect(houseNumber.result.hits).toEqual([
+      expect.objectContaining({ primary_number: '10001', zip_code: '62701', city: 'SPRINGFIELD', state: 'Illinois' }),
+    ]);
   });
 
   it('reverse geocodes within 100 metres, nearest first', async () => {
@@ -208,7 +230,10 @@ describe('address search', () => {
     expect(hits[0]?.udprn).toBe(23747771);
     // Equirectangular distance is exact enough at this scale to check the haversine radius.
     const metres = (address: UkAddress) =>
-      Math.hypot(((Number(address.longitude) + 0.12767) * Math.PI * 6_371_008.8 * Math.cos((51.503541 * Math.PI) / 180)) / 180, ((Number(address.latitude) - 51.503541) * Math.PI * 6_371_008.8) / 180);
+      Math.hypot(
+        ((Number(address.longitude) + 0.12767) * Math.PI * 6_371_008.8 * Math.cos((51.503541 * Math.PI) / 180)) / 180,
+        ((Number(address.latitude) - 51.503541) * Math.PI * 6_371_008.8) / 180,
+      );
     const expected = sample.filter((address) => address.dataset === 'paf' && metres(address) <= 100);
     expect(hits.map((hit) => hit.id).sort()).toEqual(expected.map((address) => address.id).sort());
     expect(hits.map(metres)).toEqual([...hits.map(metres)].sort((a, b) => a - b));
@@ -225,7 +250,9 @@ describe('address search', () => {
     const jersey = await ok<SearchResult>('/addresses', { api_key: 'iddqd', country: 'Jersey' });
     expect(jersey.result.hits.map((hit) => (hit as UkAddress).postcode)).toEqual(['JE1 8SB']);
     const large = await ok<SearchResult>('/addresses', { api_key: 'iddqd', postcode_type: 'L', su_organisation_indicator: 'Y' });
-    expect(large.result.total).toBe(sample.filter((address) => address.postcode_type === 'L' && address.su_organisation_indicator === 'Y').length);
+    expect(large.result.total).toBe(
+      sample.filter((address) => address.postcode_type === 'L' && address.su_organisation_indicator === 'Y').length,
+    );
     const byUprn = await ok<SearchResult>('/addresses', { api_key: 'iddqd', uprn: '100023336956' });
     expect(byUprn.result.hits.map((hit) => hit.id)).toEqual(['paf_23747771']);
     const boxed = await ok<SearchResult>('/addresses', { api_key: 'iddqd', box: '-0.13,51.51,-0.12,51.49', limit: 100 });

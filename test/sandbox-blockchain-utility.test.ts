@@ -10,7 +10,14 @@ import { decode } from '@fleet-sdk/serializer';
 import { ErgoHDKey } from '@fleet-sdk/wallet';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BankState, mintableAmount, planExchange, reserveRatio, sigRsvPrice, sigUsdPrice } from '../src/sandbox/blockchain-utility/ageusd.js';
+import {
+  type BankState,
+  mintableAmount,
+  planExchange,
+  reserveRatio,
+  sigRsvPrice,
+  sigUsdPrice,
+} from '../src/sandbox/blockchain-utility/ageusd.js';
 import { heightAt, SIGMAUSD_BANK_CONTRACT } from '../src/sandbox/blockchain-utility/constants.js';
 import { type DecodedTransaction, readErgoPayTransaction } from '../src/sandbox/blockchain-utility/ergopay-reader.js';
 import {
@@ -80,7 +87,8 @@ async function call(fixture: Fixture, path: string, init: { method?: string; bod
   const body: unknown = isJson ? JSON.parse(text) : text;
   const match = fixture.definition.contract.match(method, new URL(path, 'http://x').pathname);
   expect(match, `${method} ${path} is documented`).toBeDefined();
-  if (match) expect(fixture.definition.contract.validateResponse(match.operationId, response.status, body), `${method} ${path}`).toEqual([]);
+  if (match)
+    expect(fixture.definition.contract.validateResponse(match.operationId, response.status, body), `${method} ${path}`).toEqual([]);
   if (response.status >= 400) expect(isJson, 'errors are plain text').toBe(false);
   return { status: response.status, body, json: body };
 }
@@ -99,7 +107,10 @@ function registerLong(box: { additionalRegisters: Record<string, string | undefi
 }
 
 function tokenAmount(boxes: { assets: { tokenId: string; amount: bigint | string }[] }[], tokenId: string): bigint {
-  return boxes.flatMap((box) => box.assets).filter((asset) => asset.tokenId === tokenId).reduce((sum, asset) => sum + BigInt(asset.amount), 0n);
+  return boxes
+    .flatMap((box) => box.assets)
+    .filter((asset) => asset.tokenId === tokenId)
+    .reduce((sum, asset) => sum + BigInt(asset.amount), 0n);
 }
 
 const signers = [...Object.values(SANDBOX_WALLETS)].map((wallet) => new ErgoHDKey({ privateKey: hex.decode(wallet.secretKey) }));
@@ -154,21 +165,49 @@ describe('the OpenAPI document', () => {
     const { contract } = createBlockchainUtilitySandbox({ dataDir: join(tmpdir(), 'unused') });
     expect([...contract.operationIds].sort()).toEqual(
       [
-        'stablecoinState', 'sigUsdPrice', 'sigRsvPrice', 'sigUsdExchangeQuote', 'sigRsvExchangeQuote', 'sigUsdExchangeTransaction',
-        'sigRsvExchangeTransaction', 'babelFeeOfferTransaction', 'cancelBabelFeeOfferTransaction', 'babelFeeApp', 'babelFeeNewOfferApp',
-        'babelFeeNotifications', 'boxConsolidationApp', 'boxConsolidationTransaction', 'tokenBurnApp', 'tokenBurnRequest', 'paymentRequest',
-        'ergoNodePeers', 'ergoTokenCheck', 'blockedErgoTokens', 'genuineErgoTokens', 'ergoTokenPrices', 'ergoTokenPrice',
-        'submitBabelFeeOffer', 'addBabelFeeOfferInput', 'prepareTokenBurn', 'createPaymentRequest',
+        'stablecoinState',
+        'sigUsdPrice',
+        'sigRsvPrice',
+        'sigUsdExchangeQuote',
+        'sigRsvExchangeQuote',
+        'sigUsdExchangeTransaction',
+        'sigRsvExchangeTransaction',
+        'babelFeeOfferTransaction',
+        'cancelBabelFeeOfferTransaction',
+        'babelFeeApp',
+        'babelFeeNewOfferApp',
+        'babelFeeNotifications',
+        'boxConsolidationApp',
+        'boxConsolidationTransaction',
+        'tokenBurnApp',
+        'tokenBurnRequest',
+        'paymentRequest',
+        'ergoNodePeers',
+        'ergoTokenCheck',
+        'blockedErgoTokens',
+        'genuineErgoTokens',
+        'ergoTokenPrices',
+        'ergoTokenPrice',
+        'submitBabelFeeOffer',
+        'addBabelFeeOfferInput',
+        'prepareTokenBurn',
+        'createPaymentRequest',
       ].sort(),
     );
     for (const operationId of contract.operationIds) {
-      for (const status of [400, 401, 404, 409]) expect(contract.validateResponse(operationId, status, 'some text'), `${operationId} ${status}`).toEqual([]);
+      for (const status of [400, 401, 404, 409])
+        expect(contract.validateResponse(operationId, status, 'some text'), `${operationId} ${status}`).toEqual([]);
     }
   });
 });
 
 describe('AgeUSD arithmetic (test vectors of ergo-appkit, as used by fleet-sdk’s AgeUSD plugin)', () => {
-  const vector = (reserve: bigint, scCirc: bigint, rcCirc: bigint, datapoint: bigint): BankState => ({ reserve, scCirc, rcCirc, rate: datapoint / 100n });
+  const vector = (reserve: bigint, scCirc: bigint, rcCirc: bigint, datapoint: bigint): BankState => ({
+    reserve,
+    scCirc,
+    rcCirc,
+    rate: datapoint / 100n,
+  });
 
   it('prices and reserve ratio match the published vectors', () => {
     const cases = [
@@ -267,7 +306,12 @@ describe('SigmaUSD operations', () => {
     const base = bank.rcPrice * 1000n;
     const bankFee = (base * 2n) / 100n;
     const jayFee = (base * 25n) / 10000n > 1_000_000n ? (base * 25n) / 10000n : 1_000_000n;
-    expect(json).toMatchObject({ ergAmount: Number(base), bankFeeAmount: Number(bankFee), jayFeeAmount: Number(jayFee), totalAmount: Number(base - bankFee - jayFee) });
+    expect(json).toMatchObject({
+      ergAmount: Number(base),
+      bankFeeAmount: Number(bankFee),
+      jayFeeAmount: Number(jayFee),
+      totalAmount: Number(base - bankFee - jayFee),
+    });
   });
 
   it('refuses quotes the bank script would refuse (409) and malformed amounts (400)', async () => {
@@ -309,7 +353,10 @@ describe('SigmaUSD operations', () => {
     expect(inputs.every((box) => box.ergoTree === treeOf(alice.address))).toBe(true);
     expect(executeTransaction(f, tx)).toEqual({ success: true });
     // The interpreter really checks the contract: a bank output one nanoERG short is rejected.
-    const tampered = { ...tx, outputs: tx.outputs.map((output, index) => (index === 0 ? { ...output, value: output.value - 1n } : output)) };
+    const tampered = {
+      ...tx,
+      outputs: tx.outputs.map((output, index) => (index === 0 ? { ...output, value: output.value - 1n } : output)),
+    };
     expect(executeTransaction(f, tampered).success).toBe(false);
   });
 
@@ -388,7 +435,10 @@ describe('EIP-21 registry and token prices', () => {
   });
 
   it('checks tokens: verified, blocked, suspicious, unknown', async () => {
-    expect((await call(f, `/tokens/check/${SIGUSD_TOKEN_ID}/SigUSD`)).json).toEqual({ genuine: 1, token: { tokenId: SIGUSD_TOKEN_ID, tokenName: 'SigUSD', uniqueName: true, issuer: 'sigmausd.io' } });
+    expect((await call(f, `/tokens/check/${SIGUSD_TOKEN_ID}/SigUSD`)).json).toEqual({
+      genuine: 1,
+      token: { tokenId: SIGUSD_TOKEN_ID, tokenName: 'SigUSD', uniqueName: true, issuer: 'sigmausd.io' },
+    });
     expect((await call(f, `/tokens/check/${impersonatorTokenId(SEED, 0)}/SigUSD`)).json).toEqual({ genuine: 3 });
     const lookalike = 'ab'.repeat(32);
     expect((await call(f, `/tokens/check/${lookalike}/sigusd`)).json).toMatchObject({ genuine: 2, token: { tokenId: SIGUSD_TOKEN_ID } });
@@ -400,7 +450,14 @@ describe('EIP-21 registry and token prices', () => {
 
   it('prices every priced token; AgeUSD prices equal the bank’s, pool prices stay near the pool’s ratio', async () => {
     const all = (await call(f, '/tokens/prices/all')).json as { tokenId: string; price: number; available: number }[];
-    expect(all.map((price) => price.tokenId)).toEqual([SIGUSD_TOKEN_ID, SIGRSV_TOKEN_ID, NETA_TOKEN_ID, ERDOGE_TOKEN_ID, LUNADOG_TOKEN_ID, KUSHTI_TOKEN_ID]);
+    expect(all.map((price) => price.tokenId)).toEqual([
+      SIGUSD_TOKEN_ID,
+      SIGRSV_TOKEN_ID,
+      NETA_TOKEN_ID,
+      ERDOGE_TOKEN_ID,
+      LUNADOG_TOKEN_ID,
+      KUSHTI_TOKEN_ID,
+    ]);
     expect(all[0]).toEqual((await call(f, '/sigusd/price')).json);
     expect(all[1]).toEqual((await call(f, `/tokens/prices/${SIGRSV_TOKEN_ID}`)).json);
     const decimals: Record<string, number> = { [NETA_TOKEN_ID]: 6, [ERDOGE_TOKEN_ID]: 0, [LUNADOG_TOKEN_ID]: 8, [KUSHTI_TOKEN_ID]: 0 };
@@ -429,7 +486,14 @@ describe('node peers', () => {
 
   it('lists reachable peers with open APIs by default, best first', async () => {
     const { json } = await call(f, '/peers/list');
-    const all = (await call(f, '/peers/list?unreachable=true&closedApi=true')).json as { url: string; openRestApi: boolean; lastSeen: number; blockHeight: number; responseTime: number; headerHeight: number }[];
+    const all = (await call(f, '/peers/list?unreachable=true&closedApi=true')).json as {
+      url: string;
+      openRestApi: boolean;
+      lastSeen: number;
+      blockHeight: number;
+      responseTime: number;
+      headerHeight: number;
+    }[];
     expect(all).toHaveLength(14);
     expect(json.length).toBeGreaterThan(0);
     expect(json.length).toBeLessThan(14);
@@ -493,7 +557,11 @@ describe('babel-fee offers', () => {
   it('refuses malformed offers (400), blocked tokens and wallets that cannot pay (409)', async () => {
     const cases: [string, number, string][] = [
       [`/createbabel/${alice.address.slice(0, -2)}xx?tokenId=${SIGUSD_TOKEN_ID}&ergAmount=2000000000&tokenAmount=200`, 400, 'xx'],
-      [`/createbabel/${ErgoAddress.fromErgoTree(buildBabelContract(SIGUSD_TOKEN_ID)).encode()}?tokenId=${SIGUSD_TOKEN_ID}&ergAmount=2000000000&tokenAmount=200`, 400, 'pay-to-public-key'],
+      [
+        `/createbabel/${ErgoAddress.fromErgoTree(buildBabelContract(SIGUSD_TOKEN_ID)).encode()}?tokenId=${SIGUSD_TOKEN_ID}&ergAmount=2000000000&tokenAmount=200`,
+        400,
+        'pay-to-public-key',
+      ],
       [`/createbabel/${alice.address}?tokenId=nope&ergAmount=2000000000&tokenAmount=200`, 400, 'nope'],
       [`/createbabel/${alice.address}?ergAmount=2000000000&tokenAmount=200`, 400, 'tokenId'],
       [`/createbabel/${alice.address}?tokenId=${SIGUSD_TOKEN_ID}&ergAmount=500&tokenAmount=200`, 400, 'ergAmount'],
@@ -554,11 +622,17 @@ describe('babel-fee offers', () => {
     const dropdown = json.view.children.find((child: { id?: string }) => child.id === 'tokenId');
     expect(Object.keys(dropdown.entries)).toHaveLength(6);
     expect(dropdown.entries[SIGUSD_TOKEN_ID]).toBe('SigUSD');
-    expect(json.actions.map((action: { url: string }) => pathOf(action.url))).toEqual(['/suite/babelfee/newoffer/new-input', '/suite/babelfee/newoffer/doit']);
+    expect(json.actions.map((action: { url: string }) => pathOf(action.url))).toEqual([
+      '/suite/babelfee/newoffer/new-input',
+      '/suite/babelfee/newoffer/doit',
+    ]);
   });
 
   it('new-input shows the price the values give', async () => {
-    const priced = await call(f, '/suite/babelfee/newoffer/new-input', { method: 'POST', body: { tokenId: SIGUSD_TOKEN_ID, ergAmount: 2_000_000_000, tokenAmount: 200 } });
+    const priced = await call(f, '/suite/babelfee/newoffer/new-input', {
+      method: 'POST',
+      body: { tokenId: SIGUSD_TOKEN_ID, ergAmount: 2_000_000_000, tokenAmount: 200 },
+    });
     expect(priced.json.action).toMatchObject({ type: 'ChangeSiteAction', newContent: { view: { type: 'Label', id: 'priceLabel' } } });
     expect(priced.json.action.newContent.view.text).toBe('Price: 10000000 nanoERG per raw unit (1 SigUSD = 1.000000000 ERG).');
     const empty = await call(f, '/suite/babelfee/newoffer/new-input', { method: 'POST', body: {} });
@@ -576,7 +650,10 @@ describe('babel-fee offers', () => {
     expect(babel && registerLong(babel, 'R5')).toBe(50n);
     const incomplete = await call(f, '/suite/babelfee/newoffer/doit', { method: 'POST', body: { address: alice.address } });
     expect(incomplete.status).toBe(400);
-    const blocked = await call(f, '/suite/babelfee/newoffer/doit', { method: 'POST', body: { ...values, tokenId: impersonatorTokenId(SEED, 2) } });
+    const blocked = await call(f, '/suite/babelfee/newoffer/doit', {
+      method: 'POST',
+      body: { ...values, tokenId: impersonatorTokenId(SEED, 2) },
+    });
     expect(blocked.status).toBe(409);
   });
 
@@ -612,7 +689,8 @@ describe('box consolidation and token burn', () => {
     expect(tx.outputs.map((output) => output.ergoTree).sort()).toEqual([FEE_CONTRACT, treeOf(bob.address)].sort());
     const merged = tx.outputs.find((output) => output.ergoTree === treeOf(bob.address));
     expect(merged?.value).toBe(boxes.reduce((sum, box) => sum + BigInt(box.value), 0n) - RECOMMENDED_MIN_FEE_VALUE);
-    for (const tokenId of [ERDOGE_TOKEN_ID, KUSHTI_TOKEN_ID]) expect(tokenAmount([merged as Box<bigint>], tokenId)).toBe(tokenAmount(boxes, tokenId));
+    for (const tokenId of [ERDOGE_TOKEN_ID, KUSHTI_TOKEN_ID])
+      expect(tokenAmount([merged as Box<bigint>], tokenId)).toBe(tokenAmount(boxes, tokenId));
     expect(executeTransaction(f, tx)).toEqual({ success: true });
   });
 
@@ -627,7 +705,10 @@ describe('box consolidation and token burn', () => {
   it('prepares a burn and answers its ErgoPay: the token leaves in the inputs and nowhere in the outputs', async () => {
     const app = await call(f, '/suite/tokenburn');
     expect(pathOf(app.json.actions[0].url)).toBe('/suite/tokenburn/prepare');
-    const prepared = await call(f, '/suite/tokenburn/prepare', { method: 'POST', body: { address: alice.address, tokenId: NETA_TOKEN_ID, amount: 1000 } });
+    const prepared = await call(f, '/suite/tokenburn/prepare', {
+      method: 'POST',
+      body: { address: alice.address, tokenId: NETA_TOKEN_ID, amount: 1000 },
+    });
     expect(prepared.json.action).toMatchObject({ id: 'burnTokens', type: 'ErgoPayAction' });
     const path = pathOf(prepared.json.action.url);
     expect(path).toMatch(/^\/suite\/tokenburn\/get\/[0-9a-f-]{36}$/);
@@ -643,13 +724,21 @@ describe('box consolidation and token burn', () => {
   it('token burn errors: unknown uuid 404, malformed 400, more than held 409', async () => {
     expect((await call(f, '/suite/tokenburn/get/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await call(f, '/suite/tokenburn/get/not-a-uuid')).status).toBe(400);
-    const greedy = await call(f, '/suite/tokenburn/prepare', { method: 'POST', body: { address: carol.address, tokenId: NETA_TOKEN_ID, amount: 1 } });
+    const greedy = await call(f, '/suite/tokenburn/prepare', {
+      method: 'POST',
+      body: { address: carol.address, tokenId: NETA_TOKEN_ID, amount: 1 },
+    });
     expect(greedy.status).toBe(409);
     expect(greedy.body).toContain('holds 0 raw units');
-    const badToken = await call(f, '/suite/tokenburn/prepare', { method: 'POST', body: { address: alice.address, tokenId: 'NETA', amount: 1 } });
+    const badToken = await call(f, '/suite/tokenburn/prepare', {
+      method: 'POST',
+      body: { address: alice.address, tokenId: 'NETA', amount: 1 },
+    });
     expect(badToken.status).toBe(400);
     expect(badToken.body).toContain('"NETA"');
-    expect((await call(f, '/suite/tokenburn/prepare', { method: 'POST', body: { address: alice.address, tokenId: NETA_TOKEN_ID } })).status).toBe(400);
+    expect(
+      (await call(f, '/suite/tokenburn/prepare', { method: 'POST', body: { address: alice.address, tokenId: NETA_TOKEN_ID } })).status,
+    ).toBe(400);
   });
 });
 
@@ -663,7 +752,12 @@ describe('payment requests: CREATED → WAITING → EXECUTED or INVALID on the c
 
   it('a paying sender moves the request through WAITING to EXECUTED, and the receiver gets the box', async () => {
     f.clock.now = NOON;
-    const created = await create({ nanoErg: 1_000_000_000, receiverAddress: erin.address, senderAddress: alice.address, message: 'coffee' });
+    const created = await create({
+      nanoErg: 1_000_000_000,
+      receiverAddress: erin.address,
+      senderAddress: alice.address,
+      message: 'coffee',
+    });
     const { requestId, ergoPayUrl } = created.json;
     expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(ergoPayUrl).toMatch(new RegExp(`^ergopay://.+/payment/ergopay/${requestId}/#P2PK_ADDRESS#$`));
@@ -685,7 +779,13 @@ describe('payment requests: CREATED → WAITING → EXECUTED or INVALID on the c
 
   it('pays tokens too, and keeps two pending payments of one sender on separate boxes', async () => {
     f.clock.now = NOON + 1_000_000;
-    const first = await create({ nanoErg: 2_000_000, receiverAddress: bob.address, senderAddress: alice.address, tokenId: NETA_TOKEN_ID, tokenRawAmount: 5 });
+    const first = await create({
+      nanoErg: 2_000_000,
+      receiverAddress: bob.address,
+      senderAddress: alice.address,
+      tokenId: NETA_TOKEN_ID,
+      tokenRawAmount: 5,
+    });
     f.clock.now += 1_000;
     const second = await create({ nanoErg: 3_000_000_000, receiverAddress: carol.address, senderAddress: alice.address });
     f.clock.now += 200_000;
@@ -693,13 +793,16 @@ describe('payment requests: CREATED → WAITING → EXECUTED or INVALID on the c
     expect([a.paymentRequestState, b.paymentRequestState]).toEqual(['EXECUTED', 'EXECUTED']);
     const bobNew = stateOf(f).utxos.find((box) => box.transactionId === a.txId && box.ergoTree === treeOf(bob.address));
     expect(bobNew?.assets).toEqual([{ tokenId: NETA_TOKEN_ID, amount: '5' }]);
-    expect(stateOf(f).utxos.some((box) => box.transactionId === b.txId && box.ergoTree === treeOf(carol.address) && box.value === '3000000000')).toBe(true);
+    expect(
+      stateOf(f).utxos.some((box) => box.transactionId === b.txId && box.ergoTree === treeOf(carol.address) && box.value === '3000000000'),
+    ).toBe(true);
   });
 
   it('without a sender nobody pays: INVALID after 30 minutes; a sender who cannot pay: INVALID at once', async () => {
     f.clock.now = NOON + 5_000_000;
     const unpaid = (await create({ nanoErg: 5_000_000, receiverAddress: dave.address })).json.requestId;
-    const broke = (await create({ nanoErg: 900_000_000_000_000, receiverAddress: dave.address, senderAddress: carol.address })).json.requestId;
+    const broke = (await create({ nanoErg: 900_000_000_000_000, receiverAddress: dave.address, senderAddress: carol.address })).json
+      .requestId;
     f.clock.now += 60_000;
     expect((await state(broke)).paymentRequestState).toBe('INVALID');
     expect((await state(unpaid)).paymentRequestState).toBe('CREATED');
@@ -739,8 +842,17 @@ describe('payment requests: CREATED → WAITING → EXECUTED or INVALID on the c
 describe('persistence, determinism and concurrency', () => {
   it('keeps requests, burns and the chain across a restart (the stored seed wins), with no temporary files left', async () => {
     const first = await openFixture();
-    const payment = (await call(first, '/payment/addrequest', { method: 'POST', body: { nanoErg: 2_000_000, receiverAddress: bob.address } })).json.requestId;
-    const burn = pathOf((await call(first, '/suite/tokenburn/prepare', { method: 'POST', body: { address: dave.address, tokenId: ERDOGE_TOKEN_ID, amount: 10 } })).json.action.url);
+    const payment = (
+      await call(first, '/payment/addrequest', { method: 'POST', body: { nanoErg: 2_000_000, receiverAddress: bob.address } })
+    ).json.requestId;
+    const burn = pathOf(
+      (
+        await call(first, '/suite/tokenburn/prepare', {
+          method: 'POST',
+          body: { address: dave.address, tokenId: ERDOGE_TOKEN_ID, amount: 10 },
+        })
+      ).json.action.url,
+    );
     const info = (await call(first, '/stablecoin/info')).json;
     const burnAnswer = (await call(first, burn)).json;
     await first.running.close();
@@ -754,14 +866,18 @@ describe('persistence, determinism and concurrency', () => {
   it('builds the same chain for the same seed and a different one for another seed', async () => {
     const [a, b, c] = [await openFixture(), await openFixture(), await openFixture({ seed: 'another-seed' })];
     expect((await call(a, '/stablecoin/info')).json).toEqual((await call(b, '/stablecoin/info')).json);
-    expect((await call(a, '/suite/babelfee/')).json.actions.map((x: { id: string }) => x.id)).toEqual((await call(b, '/suite/babelfee/')).json.actions.map((x: { id: string }) => x.id));
+    expect((await call(a, '/suite/babelfee/')).json.actions.map((x: { id: string }) => x.id)).toEqual(
+      (await call(b, '/suite/babelfee/')).json.actions.map((x: { id: string }) => x.id),
+    );
     expect((await call(c, '/stablecoin/info')).json).not.toEqual((await call(a, '/stablecoin/info')).json);
   });
 
   it('loses no update when requests race', async () => {
     const f = await openFixture();
     const answers = await Promise.all(
-      Array.from({ length: 25 }, (_unused, index) => call(f, '/payment/addrequest', { method: 'POST', body: { nanoErg: 1_000_000 + index, receiverAddress: carol.address } })),
+      Array.from({ length: 25 }, (_unused, index) =>
+        call(f, '/payment/addrequest', { method: 'POST', body: { nanoErg: 1_000_000 + index, receiverAddress: carol.address } }),
+      ),
     );
     const ids = answers.map((answer) => answer.json.requestId);
     expect(new Set(ids).size).toBe(25);

@@ -90,7 +90,10 @@ describe('country-data sandbox search modes', () => {
   it('finds by every code kind', async () => {
     for (const code of ['ch', 'CHE', '756', 'SUI']) {
       const page = await ok(`/countries/v5/code?q=${code}&response_fields=codes.alpha_2`);
-      expect(page.data.objects.map((c) => (c.codes as { alpha_2: string }).alpha_2), code).toEqual(['CH']);
+      expect(
+        page.data.objects.map((c) => (c.codes as { alpha_2: string }).alpha_2),
+        code,
+      ).toEqual(['CH']);
     }
   });
 
@@ -187,7 +190,10 @@ describe('country-data sandbox IP and user agent', () => {
 
 describe('country-data sandbox auth', () => {
   it('requires a key, accepts it as Bearer or api-key, and refuses unknown or frozen keys', async () => {
-    expect(await call('/countries/v5', { key: null })).toMatchObject({ status: 401, body: { errors: [{ message: 'Authorization key required.' }] } });
+    expect(await call('/countries/v5', { key: null })).toMatchObject({
+      status: 401,
+      body: { errors: [{ message: 'Authorization key required.' }] },
+    });
     expect((await call(`/countries/v5?limit=1&api-key=${DEMO_KEY}`, { key: null })).status).toBe(200);
     expect((await call('/countries/v5', { key: 'rc_live_unknown' })).status).toBe(401);
     expect((await call('/countries/v5', { key: 'rc_live_frozen' })).status).toBe(403);

@@ -5,7 +5,16 @@
 import * as ss from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TECHNOLOGY_SCORES } from '../src/sandbox/crypto-analytics/grades.js';
-import { type Candle, type CryptoAnalyticsSandbox, day, expectClose, indexOfDay, startCryptoAnalyticsSandbox, TODAY, type Token } from './support/crypto-analytics-sandbox.js';
+import {
+  type Candle,
+  type CryptoAnalyticsSandbox,
+  day,
+  expectClose,
+  indexOfDay,
+  startCryptoAnalyticsSandbox,
+  TODAY,
+  type Token,
+} from './support/crypto-analytics-sandbox.js';
 
 let sandbox: CryptoAnalyticsSandbox;
 let tokens: Token[];
@@ -36,7 +45,10 @@ async function totalCapsBetween(startDate: string, endDate: string): Promise<Map
   const supply = new Map(tokens.map((t) => [t.TOKEN_ID, t.CIRCULATING_SUPPLY]));
   const totals = new Map<string, number>();
   for (let page = 0; ; page += 1) {
-    const rows = await sandbox.records<Candle>('tokenPrices', `/v1/price?startDate=${startDate}&endDate=${endDate}&limit=10000&page=${page}`);
+    const rows = await sandbox.records<Candle>(
+      'tokenPrices',
+      `/v1/price?startDate=${startDate}&endDate=${endDate}&limit=10000&page=${page}`,
+    );
     for (const row of rows) totals.set(day(row), (totals.get(day(row)) ?? 0) + row.CLOSE * (supply.get(row.TOKEN_ID) ?? Number.NaN));
     if (rows.length < 10000) return totals;
   }
@@ -77,7 +89,7 @@ describe('quantitative metrics, tier 1', () => {
     expectClose(metrics?.MAX_DRAWDOWN, drawdown);
   });
 
-  it('beta is the regression slope on the cap-weighted market built from every token\'s prices', async () => {
+  it("beta is the regression slope on the cap-weighted market built from every token's prices", async () => {
     const asOf = '2021-05-01';
     const totals = [...(await totalCapsBetween('2021-01-01', asOf)).entries()].sort(([a], [b]) => a.localeCompare(b));
     const market = simpleReturns(totals.map(([, total]) => total));
@@ -106,7 +118,13 @@ describe('quantitative metrics, tier 1', () => {
 });
 
 describe('quantitative metrics, tier 2', () => {
-  const cases = SAMPLE.flatMap((symbol) => [[symbol, TODAY], [symbol, '2023-06-15']] as Array<[string, string]>);
+  const cases = SAMPLE.flatMap(
+    (symbol) =>
+      [
+        [symbol, TODAY],
+        [symbol, '2023-06-15'],
+      ] as Array<[string, string]>,
+  );
   it.each(cases)('%s as of %s: daily and calendar-month statistics', async (symbol, asOf) => {
     const token = tokenBySymbol(symbol);
     const all = await history(token.TOKEN_ID);
@@ -162,21 +180,35 @@ describe('correlations', () => {
 
   it('are symmetric', async () => {
     const [btc, eth] = [tokenBySymbol('BTC'), tokenBySymbol('ETH')];
-    const fromBtc = (await sandbox.records('correlations', `/v1/correlation?tokens=${btc.TOKEN_ID}`)).find((r) => r.TOKEN_2_ID === eth.TOKEN_ID);
-    const fromEth = (await sandbox.records('correlations', `/v1/correlation?tokens=${eth.TOKEN_ID}`)).find((r) => r.TOKEN_2_ID === btc.TOKEN_ID);
+    const fromBtc = (await sandbox.records('correlations', `/v1/correlation?tokens=${btc.TOKEN_ID}`)).find(
+      (r) => r.TOKEN_2_ID === eth.TOKEN_ID,
+    );
+    const fromEth = (await sandbox.records('correlations', `/v1/correlation?tokens=${eth.TOKEN_ID}`)).find(
+      (r) => r.TOKEN_2_ID === btc.TOKEN_ID,
+    );
     expectClose(fromBtc?.CORRELATION, Number(fromEth?.CORRELATION), 1e-12);
   });
 });
 
 describe('grades', () => {
-  const cases = ['BTC', 'DOGE', 'BAL'].flatMap((symbol) => [[symbol, TODAY], [symbol, '2024-03-15'], [symbol, '2021-04-01']] as Array<[string, string]>);
+  const cases = ['BTC', 'DOGE', 'BAL'].flatMap(
+    (symbol) =>
+      [
+        [symbol, TODAY],
+        [symbol, '2024-03-15'],
+        [symbol, '2021-04-01'],
+      ] as Array<[string, string]>,
+  );
 
   it.each(cases)('%s trader grades on %s: RSI14, trend against SMA50, 90-day Sharpe', async (symbol, date) => {
     const token = tokenBySymbol(symbol);
     const candles = await history(token.TOKEN_ID);
     const closes = closesOf(candles);
     const t = indexOfDay(candles, date);
-    const changes = closes.slice(t - 14, t + 1).slice(1).map((c, k) => c - (closes[t - 14 + k] ?? Number.NaN));
+    const changes = closes
+      .slice(t - 14, t + 1)
+      .slice(1)
+      .map((c, k) => c - (closes[t - 14 + k] ?? Number.NaN));
     const gains = ss.sum(changes.filter((c) => c > 0));
     const losses = -ss.sum(changes.filter((c) => c < 0));
     const rsi = (100 * gains) / (gains + losses);
@@ -193,32 +225,41 @@ describe('grades', () => {
     expectClose(grade?.TM_TRADER_GRADE, (ta + quant) / 2);
   });
 
-  it.each(['BTC', 'DOGE', 'BAL'].flatMap((s) => [[s, TODAY], [s, '2023-01-15'], [s, '2021-06-01']] as Array<[string, string]>))(
-    '%s investor grades on %s: size, liquidity, technology, valuation against SMA365',
-    async (symbol, date) => {
-      const token = tokenBySymbol(symbol);
-      const candles = await history(token.TOKEN_ID);
-      const closes = closesOf(candles);
-      const t = indexOfDay(candles, date);
-      const close = closes[t] ?? Number.NaN;
-      const cap = close * token.CIRCULATING_SUPPLY;
-      const size = 100 * clamp((Math.log10(cap) - 7) / 5, 0, 1);
-      const turnover = ss.mean(candles.slice(t - 29, t + 1).map((c) => c.VOLUME)) / cap;
-      const fundamental = (size + 100 * clamp((Math.log10(turnover) + 3) / 2.5, 0, 1)) / 2;
-      const technology = TECHNOLOGY_SCORES[token.CATEGORY];
-      const valuation = t >= 364 ? 50 * (1 - Math.tanh(Math.log(close / ss.mean(closes.slice(t - 364, t + 1))))) : null;
-      const [grade] = await sandbox.records('investorGrades', `/v1/investor-grades?tokens=${token.TOKEN_ID}&startDate=${date}&endDate=${date}`);
-      expectClose(grade?.FUNDAMENTAL_GRADE, fundamental);
-      expect(grade?.TECHNOLOGY_GRADE).toBe(technology);
-      if (valuation === null) {
-        expect(grade?.VALUATION_GRADE).toBeNull();
-        expectClose(grade?.TM_INVESTOR_GRADE, (0.4 * fundamental + 0.2 * technology) / 0.6);
-      } else {
-        expectClose(grade?.VALUATION_GRADE, valuation);
-        expectClose(grade?.TM_INVESTOR_GRADE, 0.4 * fundamental + 0.2 * technology + 0.4 * valuation);
-      }
-    },
-  );
+  it.each(
+    ['BTC', 'DOGE', 'BAL'].flatMap(
+      (s) =>
+        [
+          [s, TODAY],
+          [s, '2023-01-15'],
+          [s, '2021-06-01'],
+        ] as Array<[string, string]>,
+    ),
+  )('%s investor grades on %s: size, liquidity, technology, valuation against SMA365', async (symbol, date) => {
+    const token = tokenBySymbol(symbol);
+    const candles = await history(token.TOKEN_ID);
+    const closes = closesOf(candles);
+    const t = indexOfDay(candles, date);
+    const close = closes[t] ?? Number.NaN;
+    const cap = close * token.CIRCULATING_SUPPLY;
+    const size = 100 * clamp((Math.log10(cap) - 7) / 5, 0, 1);
+    const turnover = ss.mean(candles.slice(t - 29, t + 1).map((c) => c.VOLUME)) / cap;
+    const fundamental = (size + 100 * clamp((Math.log10(turnover) + 3) / 2.5, 0, 1)) / 2;
+    const technology = TECHNOLOGY_SCORES[token.CATEGORY];
+    const valuation = t >= 364 ? 50 * (1 - Math.tanh(Math.log(close / ss.mean(closes.slice(t - 364, t + 1))))) : null;
+    const [grade] = await sandbox.records(
+      'investorGrades',
+      `/v1/investor-grades?tokens=${token.TOKEN_ID}&startDate=${date}&endDate=${date}`,
+    );
+    expectClose(grade?.FUNDAMENTAL_GRADE, fundamental);
+    expect(grade?.TECHNOLOGY_GRADE).toBe(technology);
+    if (valuation === null) {
+      expect(grade?.VALUATION_GRADE).toBeNull();
+      expectClose(grade?.TM_INVESTOR_GRADE, (0.4 * fundamental + 0.2 * technology) / 0.6);
+    } else {
+      expectClose(grade?.VALUATION_GRADE, valuation);
+      expectClose(grade?.TM_INVESTOR_GRADE, 0.4 * fundamental + 0.2 * technology + 0.4 * valuation);
+    }
+  });
 });
 
 describe('market indicator', () => {

@@ -28,7 +28,14 @@ function runLengths(flags: ArrayLike<number>): Array<{ value: number; length: nu
 
 describe('the seeded random generator', () => {
   it('repeats for a key and differs between keys', () => {
-    const draw = (key: string) => Array.from({ length: 5 }, ((random) => () => random.uniform())(new SeededRandom(key)));
+    const draw = (key: string) =>
+      Array.from(
+        { length: 5 },
+        (
+          (random) => () =>
+            random.uniform()
+        )(new SeededRandom(key)),
+      );
     expect(draw('a')).toEqual(draw('a'));
     expect(draw('a')).not.toEqual(draw('b'));
   });
@@ -124,7 +131,8 @@ describe('the market model', () => {
       const { open, high, low, close, volume } = market.history(token);
       for (let t = 0; t < close.length; t += 1) {
         const [o, h, l, c, v] = [open[t] ?? 0, high[t] ?? 0, low[t] ?? 0, close[t] ?? 0, volume[t] ?? 0];
-        if (!(l <= Math.min(o, c) && h >= Math.max(o, c) && l > 0 && v > 0)) throw new Error(`${token.symbol} day ${t}: ${o} ${h} ${l} ${c} ${v}`);
+        if (!(l <= Math.min(o, c) && h >= Math.max(o, c) && l > 0 && v > 0))
+          throw new Error(`${token.symbol} day ${t}: ${o} ${h} ${l} ${c} ${v}`);
       }
     }
   });

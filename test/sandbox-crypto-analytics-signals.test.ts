@@ -6,7 +6,16 @@
 import * as ss from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../src/days.js';
-import { type Candle, type CryptoAnalyticsSandbox, day, expectClose, indexOfDay, startCryptoAnalyticsSandbox, TODAY, type Token } from './support/crypto-analytics-sandbox.js';
+import {
+  type Candle,
+  type CryptoAnalyticsSandbox,
+  day,
+  expectClose,
+  indexOfDay,
+  startCryptoAnalyticsSandbox,
+  TODAY,
+  type Token,
+} from './support/crypto-analytics-sandbox.js';
 
 let sandbox: CryptoAnalyticsSandbox;
 let tokens: Token[];
@@ -75,7 +84,15 @@ function expectedLevels(candles: Candle[], from: number, to: number) {
     .filter((group) => group.length >= 2)
     .map((group) => {
       const level = ss.mean(group.map((p) => p.price));
-      return { level, type: level > lastClose ? 'RESISTANCE' : 'SUPPORT', touches: group.length, last: group.map((p) => p.date).sort().at(-1) };
+      return {
+        level,
+        type: level > lastClose ? 'RESISTANCE' : 'SUPPORT',
+        touches: group.length,
+        last: group
+          .map((p) => p.date)
+          .sort()
+          .at(-1),
+      };
     })
     .sort((a, b) => b.level - a.level);
 }
@@ -103,7 +120,11 @@ describe('resistance and support', () => {
 });
 
 describe('price prediction', () => {
-  it.each([['BTC', TODAY], ['ETH', '2024-08-31'], ['BAL', '2022-02-01']])('%s as of %s: Holt linear smoothing of log closes, seven days', async (symbol, asOf) => {
+  it.each([
+    ['BTC', TODAY],
+    ['ETH', '2024-08-31'],
+    ['BAL', '2022-02-01'],
+  ])('%s as of %s: Holt linear smoothing of log closes, seven days', async (symbol, asOf) => {
     const id = idOf(symbol);
     const candles = await sandbox.history(id);
     const t = indexOfDay(candles, asOf);
@@ -136,11 +157,16 @@ describe('price prediction', () => {
 });
 
 describe('sentiment', () => {
-  it.each([['BTC', TODAY], ['WIF', '2023-09-09'], ['ETH', '2021-01-15']])('%s on %s: momentum proxies per channel', async (symbol, date) => {
+  it.each([
+    ['BTC', TODAY],
+    ['WIF', '2023-09-09'],
+    ['ETH', '2021-01-15'],
+  ])('%s on %s: momentum proxies per channel', async (symbol, date) => {
     const id = idOf(symbol);
     const candles = await sandbox.history(id);
     const t = indexOfDay(candles, date);
-    const momentum = (lag: number, gain: number) => Math.tanh(gain * Math.log((candles[t] as Candle).CLOSE / (candles[t - lag] as Candle).CLOSE));
+    const momentum = (lag: number, gain: number) =>
+      Math.tanh(gain * Math.log((candles[t] as Candle).CLOSE / (candles[t - lag] as Candle).CLOSE));
     const [twitter, telegram, reddit] = [momentum(3, 10), momentum(7, 7), momentum(14, 5)];
     const polarity = ss.mean([twitter, telegram, reddit]);
     const [row] = await sandbox.records('sentiments', `/v1/sentiments?tokens=${id}&startDate=${date}&endDate=${date}`);
@@ -167,7 +193,9 @@ describe('scenario analysis', () => {
     const supply = tokens.find((t) => t.TOKEN_ID === id)?.CIRCULATING_SUPPLY ?? Number.NaN;
     const dominance = (100 * (caps.get(id) ?? Number.NaN)) / total;
     const rows = await sandbox.records('scenarioAnalysis', `/v1/scenario-analysis?tokens=${id}`);
-    const expected = [0.5, 1, 2, 3, 5].flatMap((m) => [0.5, 1, 2].map((d) => ({ cap: total * m, dominance: Math.min(100, dominance * d) })));
+    const expected = [0.5, 1, 2, 3, 5].flatMap((m) =>
+      [0.5, 1, 2].map((d) => ({ cap: total * m, dominance: Math.min(100, dominance * d) })),
+    );
     expect(rows).toHaveLength(expected.length);
     rows.forEach((row, i) => {
       const scenario = expected[i] ?? { cap: Number.NaN, dominance: Number.NaN };
@@ -187,7 +215,9 @@ function cappedWeights(caps: number[], cap: number): number[] {
   let weights = caps.map((c) => c / ss.sum(caps));
   const fixed = new Set<number>();
   while (weights.some((w, i) => !fixed.has(i) && w > cap)) {
-    weights.forEach((w, i) => { if (w > cap) fixed.add(i); });
+    weights.forEach((w, i) => {
+      if (w > cap) fixed.add(i);
+    });
     const freeTotal = ss.sum(caps.filter((_, i) => !fixed.has(i)));
     weights = caps.map((c, i) => (fixed.has(i) ? cap : ((1 - fixed.size * cap) * c) / freeTotal));
   }
@@ -200,27 +230,33 @@ describe('indices', () => {
     ['low caps', '&lowCap=true', 20, undefined],
     ['large caps on kraken or okx', '&exchanges=kraken,okx', 0, ['kraken', 'okx']],
     ['low caps on coinbase', '&lowCap=true&exchanges=coinbase', 20, ['coinbase']],
-  ] as Array<[string, string, number, string[] | undefined]>)('%s: capped cap weights on the rebalancing day', async (_name, query, skip, exchanges) => {
-    const date = '2026-11-01';
-    const closes = await closesOn(date);
-    const eligible = tokens
-      .map((t) => ({ token: t, exchange: exchanges ? exchanges.find((e) => t.EXCHANGE_LIST.includes(e)) : t.EXCHANGE_LIST[0] }))
-      .filter((e) => e.exchange !== undefined)
-      .map((e) => ({ ...e, cap: (closes.get(e.token.TOKEN_ID) ?? Number.NaN) * e.token.CIRCULATING_SUPPLY }))
-      .sort((a, b) => b.cap - a.cap)
-      .slice(skip, skip + (skip ? 30 : 20));
-    const weights = cappedWeights(eligible.map((e) => e.cap), 0.25);
-    const rows = await sandbox.records('indices', `/v1/indices?startDate=${date}&endDate=${date}${query}`);
-    expect(rows).toHaveLength(eligible.length);
-    expectClose(ss.sum(rows.map((r) => Number(r.BL_WEIGHT))), 1, 1e-12);
-    for (const [i, entry] of eligible.entries()) {
-      const row = rows.find((r) => r.TOKEN_ID === entry.token.TOKEN_ID);
-      expect(row).toMatchObject({ EXCHANGE: entry.exchange, INITIAL_PRICE: closes.get(entry.token.TOKEN_ID) });
-      expect(day(row)).toBe(date);
-      expectClose(row?.BL_WEIGHT, weights[i] ?? Number.NaN, 1e-12);
-      expect(Number(row?.BL_WEIGHT)).toBeLessThanOrEqual(0.25 + 1e-12);
-    }
-    const byWeight = rows.map((r) => Number(r.BL_WEIGHT));
-    expect([...byWeight].sort((a, b) => b - a)).toEqual(byWeight);
-  });
+  ] as Array<[string, string, number, string[] | undefined]>)(
+    '%s: capped cap weights on the rebalancing day',
+    async (_name, query, skip, exchanges) => {
+      const date = '2026-11-01';
+      const closes = await closesOn(date);
+      const eligible = tokens
+        .map((t) => ({ token: t, exchange: exchanges ? exchanges.find((e) => t.EXCHANGE_LIST.includes(e)) : t.EXCHANGE_LIST[0] }))
+        .filter((e) => e.exchange !== undefined)
+        .map((e) => ({ ...e, cap: (closes.get(e.token.TOKEN_ID) ?? Number.NaN) * e.token.CIRCULATING_SUPPLY }))
+        .sort((a, b) => b.cap - a.cap)
+        .slice(skip, skip + (skip ? 30 : 20));
+      const weights = cappedWeights(
+        eligible.map((e) => e.cap),
+        0.25,
+      );
+      const rows = await sandbox.records('indices', `/v1/indices?startDate=${date}&endDate=${date}${query}`);
+      expect(rows).toHaveLength(eligible.length);
+      expectClose(ss.sum(rows.map((r) => Number(r.BL_WEIGHT))), 1, 1e-12);
+      for (const [i, entry] of eligible.entries()) {
+        const row = rows.find((r) => r.TOKEN_ID === entry.token.TOKEN_ID);
+        expect(row).toMatchObject({ EXCHANGE: entry.exchange, INITIAL_PRICE: closes.get(entry.token.TOKEN_ID) });
+        expect(day(row)).toBe(date);
+        expectClose(row?.BL_WEIGHT, weights[i] ?? Number.NaN, 1e-12);
+        expect(Number(row?.BL_WEIGHT)).toBeLessThanOrEqual(0.25 + 1e-12);
+      }
+      const byWeight = rows.map((r) => Number(r.BL_WEIGHT));
+      expect([...byWeight].sort((a, b) => b - a)).toEqual(byWeight);
+    },
+  );
 });

@@ -174,9 +174,11 @@ describe('parameters and errors', () => {
   });
 
   it('uses the defaults the document states for limit and page', () => {
-    const parameters = (parseYaml(readFileSync('schema/crypto-analytics.yaml', 'utf8')) as {
-      components: { parameters: Record<string, { schema: { default: unknown } }> };
-    }).components.parameters;
+    const parameters = (
+      parseYaml(readFileSync('schema/crypto-analytics.yaml', 'utf8')) as {
+        components: { parameters: Record<string, { schema: { default: unknown } }> };
+      }
+    ).components.parameters;
     expect(parameters.Limit?.schema.default).toBe(DEFAULT_LIMIT);
     expect(parameters.Page?.schema.default).toBe(DEFAULT_PAGE);
   });
@@ -230,12 +232,24 @@ describe('prices: ranges, ordering and paging', () => {
 
   it('keeps an inclusive date range and orders tokens as requested within a day', async () => {
     const { body } = await call(`/v1/price?tokens=${ETH},${BTC}&startDate=2024-02-27&endDate=2024-03-01`);
-    expect(dates(body.data)).toEqual(['2024-03-01', '2024-03-01', '2024-02-29', '2024-02-29', '2024-02-28', '2024-02-28', '2024-02-27', '2024-02-27']);
+    expect(dates(body.data)).toEqual([
+      '2024-03-01',
+      '2024-03-01',
+      '2024-02-29',
+      '2024-02-29',
+      '2024-02-28',
+      '2024-02-28',
+      '2024-02-27',
+      '2024-02-27',
+    ]);
     expect(body.data.map((r) => r.TOKEN_ID)).toEqual([ETH, BTC, ETH, BTC, ETH, BTC, ETH, BTC]);
   });
 
   it('clamps ranges to the history and answers empty outside it', async () => {
-    expect(dates((await call(`/v1/price?tokens=${BTC}&startDate=2020-12-30&endDate=2021-01-02`)).body.data)).toEqual(['2021-01-02', '2021-01-01']);
+    expect(dates((await call(`/v1/price?tokens=${BTC}&startDate=2020-12-30&endDate=2021-01-02`)).body.data)).toEqual([
+      '2021-01-02',
+      '2021-01-01',
+    ]);
     expect(dates((await call(`/v1/price?tokens=${BTC}&startDate=2026-11-21&endDate=2027-01-01`)).body.data)).toEqual([TODAY, '2026-11-21']);
     expect((await call(`/v1/price?tokens=${BTC}&startDate=2027-01-01`)).body.length).toBe(0);
   });
@@ -243,7 +257,11 @@ describe('prices: ranges, ordering and paging', () => {
   it('pages with limit and a zero-based page', async () => {
     const all = (await call(`/v1/price?tokens=${BTC},${ETH}&startDate=2025-01-01&endDate=2025-01-10`)).body.data;
     expect(all).toHaveLength(20);
-    const pages = await Promise.all([0, 1, 2, 3].map(async (p) => (await call(`/v1/price?tokens=${BTC},${ETH}&startDate=2025-01-01&endDate=2025-01-10&limit=6&page=${p}`)).body.data));
+    const pages = await Promise.all(
+      [0, 1, 2, 3].map(
+        async (p) => (await call(`/v1/price?tokens=${BTC},${ETH}&startDate=2025-01-01&endDate=2025-01-10&limit=6&page=${p}`)).body.data,
+      ),
+    );
     expect(pages.map((p) => p.length)).toEqual([6, 6, 6, 2]);
     expect(pages.flat()).toEqual(all);
     expect((await call(`/v1/price?tokens=${BTC}&startDate=2025-01-01&endDate=2025-01-10&limit=5&page=9`)).body.length).toBe(0);
@@ -261,13 +279,26 @@ describe('prices: ranges, ordering and paging', () => {
 
 describe('limits, as-of dates and warm-up periods of the analytics', () => {
   it('caps every list operation at limit', async () => {
-    for (const path of ['/v1/trader-grades', '/v1/investor-grades', '/v1/sentiments', '/v1/market-indicator', '/v1/trading-indicator', '/v1/correlation', '/v1/scenario-analysis', '/v1/price-prediction', '/v1/resistance-support', '/v1/quantitative-tier-1', '/v1/indices']) {
+    for (const path of [
+      '/v1/trader-grades',
+      '/v1/investor-grades',
+      '/v1/sentiments',
+      '/v1/market-indicator',
+      '/v1/trading-indicator',
+      '/v1/correlation',
+      '/v1/scenario-analysis',
+      '/v1/price-prediction',
+      '/v1/resistance-support',
+      '/v1/quantitative-tier-1',
+      '/v1/indices',
+    ]) {
       expect((await call(`${path}?limit=7`)).body.length, path).toBe(7);
     }
   });
 
   it('starts grades, sentiment and the market indicator once their windows are full', async () => {
-    const first = async (path: string) => dates((await call(`${path}&startDate=2021-01-01&endDate=2021-12-31&limit=10000`)).body.data).at(-1);
+    const first = async (path: string) =>
+      dates((await call(`${path}&startDate=2021-01-01&endDate=2021-12-31&limit=10000`)).body.data).at(-1);
     expect(await first(`/v1/trader-grades?tokens=${BTC}`)).toBe('2021-04-01');
     expect(await first(`/v1/investor-grades?tokens=${BTC}`)).toBe('2021-01-30');
     expect(await first(`/v1/sentiments?tokens=${BTC}`)).toBe('2021-01-15');
@@ -306,7 +337,20 @@ describe('limits, as-of dates and warm-up periods of the analytics', () => {
 
   it('rebalances indices on the first day of each period in the range, newest first', async () => {
     const monthly = (await call('/v1/indices?startDate=2025-01-01&endDate=2025-12-31&limit=10000')).body;
-    expect([...new Set(dates(monthly.data))]).toEqual(['2025-12-01', '2025-11-01', '2025-10-01', '2025-09-01', '2025-08-01', '2025-07-01', '2025-06-01', '2025-05-01', '2025-04-01', '2025-03-01', '2025-02-01', '2025-01-01']);
+    expect([...new Set(dates(monthly.data))]).toEqual([
+      '2025-12-01',
+      '2025-11-01',
+      '2025-10-01',
+      '2025-09-01',
+      '2025-08-01',
+      '2025-07-01',
+      '2025-06-01',
+      '2025-05-01',
+      '2025-04-01',
+      '2025-03-01',
+      '2025-02-01',
+      '2025-01-01',
+    ]);
     const quarterly = (await call('/v1/indices?timeHorizon=quarter&startDate=2025-01-01&endDate=2025-12-31&limit=10000')).body;
     expect([...new Set(dates(quarterly.data))]).toEqual(['2025-10-01', '2025-07-01', '2025-04-01', '2025-01-01']);
     const yearly = (await call('/v1/indices?timeHorizon=year&limit=10000')).body;
@@ -321,7 +365,8 @@ describe('determinism', () => {
     const other = await startSandbox(createCryptoAnalyticsSandbox({ today: TODAY, seed: 'another seed' }), 0);
     try {
       const path = `/v1/price?tokens=${BTC},${ETH}&startDate=2023-03-01&endDate=2023-03-05`;
-      const get = async (url: string) => (await (await fetch(`${url}${path}`, { headers: { api_key: SANDBOX_DEMO_KEY } })).json()) as Envelope;
+      const get = async (url: string) =>
+        (await (await fetch(`${url}${path}`, { headers: { api_key: SANDBOX_DEMO_KEY } })).json()) as Envelope;
       const [mine, twins, others] = await Promise.all([get(sandbox.url), get(twin.url), get(other.url)]);
       expect(twins.data).toEqual(mine.data);
       expect(others.data.map((r) => r.CLOSE)).not.toEqual(mine.data.map((r) => r.CLOSE));

@@ -34,7 +34,11 @@ beforeEach(() => {
 
 function fetchFor(name: UpstreamName, options: { headers?: Record<string, string>; key?: string; timeoutMs?: number } = {}) {
   const upstreams: ResolvedUpstream[] = [{ name, url: `${base}/${name}`, credentials: { key: options.key, userToken: 'uk_configured' } }];
-  return createUpstreamFetch(upstreams, { headers: new Headers(options.headers), ip: '203.0.113.9' }, { timeoutMs: options.timeoutMs ?? 2000 });
+  return createUpstreamFetch(
+    upstreams,
+    { headers: new Headers(options.headers), ip: '203.0.113.9' },
+    { timeoutMs: options.timeoutMs ?? 2000 },
+  );
 }
 
 async function failure(promise: Promise<unknown>): Promise<GraphQLError> {
@@ -50,13 +54,19 @@ describe('upstream fetch', () => {
   it("adds the vendor's credentials, the caller's address and User-Agent", async () => {
     const fetch = fetchFor('country-data', { key: 'rc_configured', headers: { 'user-agent': 'UA/1' } });
     await fetch(`${base}/country-data/x`);
-    expect(seen[0]?.headers).toMatchObject({ authorization: 'Bearer rc_configured', 'x-forwarded-for': '203.0.113.9', 'user-agent': 'UA/1' });
+    expect(seen[0]?.headers).toMatchObject({
+      authorization: 'Bearer rc_configured',
+      'x-forwarded-for': '203.0.113.9',
+      'user-agent': 'UA/1',
+    });
   });
 
   it("lets a client's own key header win, per vendor", async () => {
     await fetchFor('address', { key: 'ak_configured', headers: { 'x-address-api-key': 'ak_client' } })(`${base}/address/x`);
     expect(seen[0]?.headers.authorization).toBe('IDEALPOSTCODES api_key="ak_client" user_token="uk_configured"');
-    await fetchFor('crypto-analytics', { key: 'tm_configured', headers: { 'x-crypto-api-key': 'tm_client' } })(`${base}/crypto-analytics/x`);
+    await fetchFor('crypto-analytics', { key: 'tm_configured', headers: { 'x-crypto-api-key': 'tm_client' } })(
+      `${base}/crypto-analytics/x`,
+    );
     expect(seen[1]?.headers.api_key).toBe('tm_client');
   });
 
@@ -94,7 +104,13 @@ describe('upstream fetch', () => {
     ['country-data', 404, '{"errors":[{"message":"Unknown property."}]}', { code: 'NOT_FOUND', status: 404 }, 'Unknown property.'],
     ['address', 404, '{"code":4040,"message":"Postcode not found"}', { code: 'NOT_FOUND', upstreamCode: 4040 }, 'Postcode not found'],
     ['address', 503, '{"code":5030,"message":"Rate limit"}', { code: 'RATE_LIMITED', retryable: true }, 'Rate limit'],
-    ['crypto-analytics', 401, '{"success":false,"message":"Invalid API key","length":0,"data":[]}', { code: 'UNAUTHENTICATED' }, 'Invalid API key'],
+    [
+      'crypto-analytics',
+      401,
+      '{"success":false,"message":"Invalid API key","length":0,"data":[]}',
+      { code: 'UNAUTHENTICATED' },
+      'Invalid API key',
+    ],
     ['blockchain-utility', 409, 'Box already spent', { code: 'CONFLICT', status: 409 }, 'Box already spent'],
     ['blockchain-utility', 500, '<html>oops</html>', { code: 'UPSTREAM_ERROR', retryable: false }, 'HTTP 500'],
   ] as const)('maps a %s %i to a catalogued error', async (name, status, body, extensions, message) => {

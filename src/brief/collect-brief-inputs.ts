@@ -90,12 +90,16 @@ export async function collectBriefInputs(context: GatewayContext, day: string, c
   for (const row of sentiment) ledger.row('sentiments', row, ['SENTIMENT_INDEX']);
   for (const row of market) ledger.row('marketIndicator', row, ['TOTAL_CRYPTO_MCAP', 'TM_GRADE_SIGNAL'], null);
   // Every level of the latest window, so the composer can pick the nearest ones around the price.
-  levels.forEach((row, index) => ledger.add('crypto-analytics', 'resistanceSupport', row.TOKEN_SYMBOL, `${String(row.LEVEL_TYPE)}#${index + 1}`, row.LEVEL, dayOf(row)));
+  levels.forEach((row, index) =>
+    ledger.add('crypto-analytics', 'resistanceSupport', row.TOKEN_SYMBOL, `${String(row.LEVEL_TYPE)}#${index + 1}`, row.LEVEL, dayOf(row)),
+  );
   const nextDay = addDays(day, 1);
   for (const row of predictions) if (dayOf(row) === nextDay) ledger.row('pricePredictions', row, ['CLOSE']);
   const btcEth = correlations.find((row) => row.TOKEN_2_SYMBOL === 'ETH');
   if (btcEth) ledger.row('correlations', btcEth, ['CORRELATION'], 'BTC/ETH');
-  scenarios.forEach((row, index) => ledger.add('crypto-analytics', 'scenarioAnalysis', row.TOKEN_SYMBOL, `PREDICTION#${index + 1}`, row.PREDICTION, dayOf(row)));
+  scenarios.forEach((row, index) =>
+    ledger.add('crypto-analytics', 'scenarioAnalysis', row.TOKEN_SYMBOL, `PREDICTION#${index + 1}`, row.PREDICTION, dayOf(row)),
+  );
   const rebalancing = index[0] ? dayOf(index[0]) : null;
   for (const row of index.filter((candidate) => dayOf(candidate) === rebalancing).slice(0, 3)) ledger.row('indices', row, ['BL_WEIGHT']);
   ledger.add('blockchain-utility', 'stablecoinState', 'SigUSD', 'reserveRatio', bank.reserveRatio, null);

@@ -30,7 +30,8 @@ class Inputs {
 
   find(operation: string, token: string | null, field: string, date?: string): BriefInput | undefined {
     return this.all.find(
-      (input) => input.operation === operation && input.token === token && input.field === field && (date === undefined || input.date === date),
+      (input) =>
+        input.operation === operation && input.token === token && input.field === field && (date === undefined || input.date === date),
     );
   }
 
@@ -39,7 +40,13 @@ class Inputs {
   }
 }
 
-function statement(section: BriefSection, kind: string, text: string, figures: Record<string, number>, used: readonly BriefInput[]): BriefStatement {
+function statement(
+  section: BriefSection,
+  kind: string,
+  text: string,
+  figures: Record<string, number>,
+  used: readonly BriefInput[],
+): BriefStatement {
   const list: BriefFigure[] = Object.entries(figures).map(([name, value]) => ({ name, value }));
   return { section, kind, text, figures: list, inputIds: [...new Set(used.map((input) => input.id))] };
 }
@@ -62,15 +69,29 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
   if (capToday && capBefore) {
     const changePct = change(capToday.value, capBefore.value);
     headline = `Crypto market ${changePct >= 0 ? 'up' : 'down'} ${pct(changePct)} to ${money(capToday.value)}`;
-    statements.push(statement('WHAT_CHANGED', 'market-cap', `The total crypto market cap moved ${pct(changePct)} in a day, to ${money(capToday.value)}.`,
-      { changePct, marketCap: capToday.value * rate }, withRate([capToday, capBefore])));
+    statements.push(
+      statement(
+        'WHAT_CHANGED',
+        'market-cap',
+        `The total crypto market cap moved ${pct(changePct)} in a day, to ${money(capToday.value)}.`,
+        { changePct, marketCap: capToday.value * rate },
+        withRate([capToday, capBefore]),
+      ),
+    );
   }
   const signalToday = inputs.find('marketIndicator', null, 'TM_GRADE_SIGNAL', day);
   const signalBefore = inputs.find('marketIndicator', null, 'TM_GRADE_SIGNAL', yesterday);
   if (signalToday && signalBefore) {
     const verb = signalToday.value === signalBefore.value ? 'stayed' : 'turned';
-    statements.push(statement('WHAT_CHANGED', 'market-signal', `The market signal ${verb} ${signalWord(signalToday.value)}.`,
-      { signal: signalToday.value, previousSignal: signalBefore.value }, [signalToday, signalBefore]));
+    statements.push(
+      statement(
+        'WHAT_CHANGED',
+        'market-signal',
+        `The market signal ${verb} ${signalWord(signalToday.value)}.`,
+        { signal: signalToday.value, previousSignal: signalBefore.value },
+        [signalToday, signalBefore],
+      ),
+    );
   }
   const moves = tokens.flatMap((token) => {
     const now = inputs.find('tokenPrices', token, 'CLOSE', day);
@@ -83,41 +104,82 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
     const best = ranked[0];
     const worst = ranked[ranked.length - 1];
     if (best && worst) {
-      statements.push(statement('WHAT_CHANGED', 'top-gainer', `${best.token} gained most among the ${moves.length} largest tokens: ${pct(best.changePct)} in a day.`,
-        { changePct: best.changePct }, used));
+      statements.push(
+        statement(
+          'WHAT_CHANGED',
+          'top-gainer',
+          `${best.token} gained most among the ${moves.length} largest tokens: ${pct(best.changePct)} in a day.`,
+          { changePct: best.changePct },
+          used,
+        ),
+      );
       const verb = worst.changePct >= 0 ? 'rose least' : 'fell most';
-      statements.push(statement('WHAT_CHANGED', 'top-loser', `${worst.token} ${verb}: ${pct(worst.changePct)} in a day.`, { changePct: worst.changePct }, used));
+      statements.push(
+        statement(
+          'WHAT_CHANGED',
+          'top-loser',
+          `${worst.token} ${verb}: ${pct(worst.changePct)} in a day.`,
+          { changePct: worst.changePct },
+          used,
+        ),
+      );
     }
   }
   const signals = inputs.where((i) => i.operation === 'tradingIndicators');
   if (signals.length > 0) {
     const longs = signals.filter((i) => i.value > 0).length;
     const shorts = signals.filter((i) => i.value < 0).length;
-    statements.push(statement('WHAT_CHANGED', 'signal-breadth', `${longs} of ${signals.length} tokens carry a long trading signal and ${shorts} a short one.`,
-      { longs, shorts }, signals));
+    statements.push(
+      statement(
+        'WHAT_CHANGED',
+        'signal-breadth',
+        `${longs} of ${signals.length} tokens carry a long trading signal and ${shorts} a short one.`,
+        { longs, shorts },
+        signals,
+      ),
+    );
   }
 
   const correlation = inputs.find('correlations', 'BTC/ETH', 'CORRELATION');
   if (correlation) {
     const strength = Math.abs(correlation.value) >= 0.7 ? 'closely' : Math.abs(correlation.value) >= 0.4 ? 'loosely' : 'hardly';
-    statements.push(statement('WHY_IT_MATTERS', 'btc-eth-correlation',
-      `Bitcoin and Ether move ${strength} together (correlation ${correlation.value.toFixed(2)}), so holding both ${strength === 'closely' ? 'diversifies little' : 'spreads risk'}.`,
-      { correlation: correlation.value }, [correlation]));
+    statements.push(
+      statement(
+        'WHY_IT_MATTERS',
+        'btc-eth-correlation',
+        `Bitcoin and Ether move ${strength} together (correlation ${correlation.value.toFixed(2)}), so holding both ${strength === 'closely' ? 'diversifies little' : 'spreads risk'}.`,
+        { correlation: correlation.value },
+        [correlation],
+      ),
+    );
   }
   const investorGrades = inputs.where((i) => i.operation === 'investorGrades');
   if (investorGrades.length > 1) {
     const ranked = [...investorGrades].sort((a, b) => b.value - a.value || (a.token ?? '').localeCompare(b.token ?? ''));
     const top = ranked[0] as BriefInput;
     const bottom = ranked[ranked.length - 1] as BriefInput;
-    statements.push(statement('WHY_IT_MATTERS', 'investor-grade-range',
-      `For long-term holders ${top.token} grades best (${top.value.toFixed(1)}) and ${bottom.token} worst (${bottom.value.toFixed(1)}).`,
-      { best: top.value, worst: bottom.value }, investorGrades));
+    statements.push(
+      statement(
+        'WHY_IT_MATTERS',
+        'investor-grade-range',
+        `For long-term holders ${top.token} grades best (${top.value.toFixed(1)}) and ${bottom.token} worst (${bottom.value.toFixed(1)}).`,
+        { best: top.value, worst: bottom.value },
+        investorGrades,
+      ),
+    );
   }
   const sentiments = inputs.where((i) => i.operation === 'sentiments');
   if (sentiments.length > 0) {
     const average = mean(sentiments.map((i) => i.value));
-    statements.push(statement('WHY_IT_MATTERS', 'sentiment', `Average sentiment is ${average.toFixed(1)} of 100: ${average >= 55 ? 'optimistic' : average <= 45 ? 'fearful' : 'undecided'}.`,
-      { average }, sentiments));
+    statements.push(
+      statement(
+        'WHY_IT_MATTERS',
+        'sentiment',
+        `Average sentiment is ${average.toFixed(1)} of 100: ${average >= 55 ? 'optimistic' : average <= 45 ? 'fearful' : 'undecided'}.`,
+        { average },
+        sentiments,
+      ),
+    );
   }
   const weekMoves = tokens.flatMap((token) => {
     const now = inputs.find('tokenPrices', token, 'CLOSE', day);
@@ -126,16 +188,34 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
   });
   if (weekMoves.length > 0) {
     const averageChangePct = mean(weekMoves.map((move) => move.changePct));
-    statements.push(statement('WHY_IT_MATTERS', 'week-performance', `Over seven days the largest tokens moved ${pct(averageChangePct)} on average.`,
-      { averageChangePct }, weekMoves.flatMap((move) => move.used)));
+    statements.push(
+      statement(
+        'WHY_IT_MATTERS',
+        'week-performance',
+        `Over seven days the largest tokens moved ${pct(averageChangePct)} on average.`,
+        { averageChangePct },
+        weekMoves.flatMap((move) => move.used),
+      ),
+    );
   }
   const reserve = inputs.find('stablecoinState', 'SigUSD', 'reserveRatio');
   if (reserve) {
     const place = reserve.value < RESERVE_BAND.low ? 'below' : reserve.value > RESERVE_BAND.high ? 'above' : 'inside';
-    const effect = place === 'below' ? 'no SigUSD can be minted and SigRSV cannot be redeemed' : place === 'above' ? 'no SigRSV can be minted' : 'every exchange with the bank is open';
-    statements.push(statement('WHY_IT_MATTERS', 'stablecoin-health',
-      `The SigmaUSD bank's reserve ratio is ${reserve.value}%, ${place} the ${RESERVE_BAND.low}–${RESERVE_BAND.high}% band: ${effect}.`,
-      { reserveRatio: reserve.value }, [reserve]));
+    const effect =
+      place === 'below'
+        ? 'no SigUSD can be minted and SigRSV cannot be redeemed'
+        : place === 'above'
+          ? 'no SigRSV can be minted'
+          : 'every exchange with the bank is open';
+    statements.push(
+      statement(
+        'WHY_IT_MATTERS',
+        'stablecoin-health',
+        `The SigmaUSD bank's reserve ratio is ${reserve.value}%, ${place} the ${RESERVE_BAND.low}–${RESERVE_BAND.high}% band: ${effect}.`,
+        { reserveRatio: reserve.value },
+        [reserve],
+      ),
+    );
   }
 
   for (const token of ['BTC', 'ETH']) {
@@ -161,33 +241,68 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
       } else {
         parts.push('below every support of the past year');
       }
-      statements.push(statement('WHAT_TO_WATCH', 'levels', `${token} at ${money(close.value)} is ${parts.join(' and ')}.`, figures, withRate([close, ...levels])));
+      statements.push(
+        statement(
+          'WHAT_TO_WATCH',
+          'levels',
+          `${token} at ${money(close.value)} is ${parts.join(' and ')}.`,
+          figures,
+          withRate([close, ...levels]),
+        ),
+      );
     }
     const predicted = inputs.find('pricePredictions', token, 'CLOSE', addDays(day, 1));
     if (predicted) {
-      statements.push(statement('WHAT_TO_WATCH', 'prediction',
-        `The forecast puts ${token} at ${money(predicted.value)} tomorrow, ${pct(change(predicted.value, close.value))} from today's close.`,
-        { predicted: predicted.value * rate, changePct: change(predicted.value, close.value) }, withRate([predicted, close])));
+      statements.push(
+        statement(
+          'WHAT_TO_WATCH',
+          'prediction',
+          `The forecast puts ${token} at ${money(predicted.value)} tomorrow, ${pct(change(predicted.value, close.value))} from today's close.`,
+          { predicted: predicted.value * rate, changePct: change(predicted.value, close.value) },
+          withRate([predicted, close]),
+        ),
+      );
     }
   }
   const traderGrades = inputs.where((i) => i.operation === 'traderGrades');
   if (traderGrades.length > 0) {
     const top = [...traderGrades].sort((a, b) => b.value - a.value || (a.token ?? '').localeCompare(b.token ?? ''))[0] as BriefInput;
-    statements.push(statement('WHAT_TO_WATCH', 'trader-grade-leader', `Short-term momentum is strongest in ${top.token} (trader grade ${top.value.toFixed(1)}).`,
-      { best: top.value }, traderGrades));
+    statements.push(
+      statement(
+        'WHAT_TO_WATCH',
+        'trader-grade-leader',
+        `Short-term momentum is strongest in ${top.token} (trader grade ${top.value.toFixed(1)}).`,
+        { best: top.value },
+        traderGrades,
+      ),
+    );
   }
   const scenarios = inputs.where((i) => i.operation === 'scenarioAnalysis' && i.token === 'BTC');
   if (scenarios.length > 1) {
     const low = Math.min(...scenarios.map((i) => i.value));
     const high = Math.max(...scenarios.map((i) => i.value));
-    statements.push(statement('WHAT_TO_WATCH', 'scenario-range', `Market-cap scenarios put BTC between ${money(low)} and ${money(high)}.`,
-      { low: low * rate, high: high * rate }, withRate(scenarios)));
+    statements.push(
+      statement(
+        'WHAT_TO_WATCH',
+        'scenario-range',
+        `Market-cap scenarios put BTC between ${money(low)} and ${money(high)}.`,
+        { low: low * rate, high: high * rate },
+        withRate(scenarios),
+      ),
+    );
   }
   const weights = inputs.where((i) => i.operation === 'indices');
   const leader = [...weights].sort((a, b) => b.value - a.value)[0];
   if (leader) {
-    statements.push(statement('WHAT_TO_WATCH', 'index-leader', `${leader.token} carries the largest index weight, ${(leader.value * 100).toFixed(1)}%.`,
-      { weightPct: leader.value * 100 }, weights));
+    statements.push(
+      statement(
+        'WHAT_TO_WATCH',
+        'index-leader',
+        `${leader.token} carries the largest index weight, ${(leader.value * 100).toFixed(1)}%.`,
+        { weightPct: leader.value * 100 },
+        weights,
+      ),
+    );
   }
   return { date: day, currency, headline, statements, inputs: [...all] };
 }

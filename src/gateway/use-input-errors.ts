@@ -6,7 +6,16 @@
 import { GraphQLError, Kind } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
-const VALUE_KINDS: ReadonlySet<string> = new Set([Kind.INT, Kind.FLOAT, Kind.STRING, Kind.BOOLEAN, Kind.NULL, Kind.ENUM, Kind.LIST, Kind.OBJECT]);
+const VALUE_KINDS: ReadonlySet<string> = new Set([
+  Kind.INT,
+  Kind.FLOAT,
+  Kind.STRING,
+  Kind.BOOLEAN,
+  Kind.NULL,
+  Kind.ENUM,
+  Kind.LIST,
+  Kind.OBJECT,
+]);
 // Some scalars throw without pointing at the value; their messages still say what was wrong.
 const VALUE_MESSAGES = [/^Expected value of type/, /^Value is not/, /cannot represent/];
 
@@ -38,8 +47,10 @@ function recode(error: Error): Error {
 /** Yoga plugin: argument-value validation errors become BAD_USER_INPUT. */
 export function useInputErrors(): Plugin {
   return {
-    onValidate: () => ({ result, setResult }) => {
-      if (result.length > 0) setResult(result.map((error: Error) => recode(error)));
-    },
+    onValidate:
+      () =>
+      ({ result, setResult }) => {
+        if (result.length > 0) setResult(result.map((error: Error) => recode(error)));
+      },
   };
 }

@@ -21,7 +21,13 @@ type Rows = TokenRecordWire[];
  * (`rowsPerToken` is the expected count); a full answer is split and asked again, since the
  * vendor would have cut it short.
  */
-async function rowsForTokens(caller: RestCaller, path: string, ids: readonly number[], query: Record<string, QueryValue>, rowsPerToken: number): Promise<Rows> {
+async function rowsForTokens(
+  caller: RestCaller,
+  path: string,
+  ids: readonly number[],
+  query: Record<string, QueryValue>,
+  rowsPerToken: number,
+): Promise<Rows> {
   const fetchChunk = async (chunk: readonly number[]): Promise<Rows> => {
     const answer = await getJson<CryptoEnvelope<TokenRecordWire>>(caller, 'crypto-analytics', path, {
       ...query,
@@ -54,8 +60,8 @@ function latestLoader(caller: RestCaller & { clock: Clock }, path: string): Data
   const endDate = today(caller.clock());
   const recent = { startDate: addDays(endDate, -RECENT_DAYS), endDate };
   return new DataLoader(async (ids) =>
-    groupByToken(ids, await rowsForTokens(caller, path, ids, recent, RECENT_DAYS + 1)).map(
-      (rows) => rows.reduce<TokenRecordWire | null>((newest, row) => (!newest || String(row.DATE) > String(newest.DATE) ? row : newest), null),
+    groupByToken(ids, await rowsForTokens(caller, path, ids, recent, RECENT_DAYS + 1)).map((rows) =>
+      rows.reduce<TokenRecordWire | null>((newest, row) => (!newest || String(row.DATE) > String(newest.DATE) ? row : newest), null),
     ),
   );
 }

@@ -18,7 +18,9 @@ function toLong(value: unknown): string {
     const parsed = BigInt(value);
     if (parsed >= INT64_MIN && parsed <= INT64_MAX) return parsed.toString();
   }
-  throw new GraphQLError(`Long cannot represent ${JSON.stringify(typeof value === 'bigint' ? value.toString() : value)}: expected a 64-bit integer as a decimal string`);
+  throw new GraphQLError(
+    `Long cannot represent ${JSON.stringify(typeof value === 'bigint' ? value.toString() : value)}: expected a 64-bit integer as a decimal string`,
+  );
 }
 
 /** int64 values as decimal strings; resolvers and Mesh receive the string. */

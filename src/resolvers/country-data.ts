@@ -57,8 +57,7 @@ export const countryDataResolvers = {
   },
   CountryNames: {
     native: (names: CountryWire['names']) => localized(names.native),
-    translations: (names: CountryWire['names'], args: { languages?: string[] | null }) =>
-      localized(names.translations, args.languages),
+    translations: (names: CountryWire['names'], args: { languages?: string[] | null }) => localized(names.translations, args.languages),
   },
   Country: {
     demonyms: (country: CountryWire) =>

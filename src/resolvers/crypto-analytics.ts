@@ -30,7 +30,8 @@ export const cryptoAnalyticsResolvers = {
     token: (_root: unknown, args: { id?: number | null; symbol?: string | null }, context: GatewayContext) => {
       const hasId = args.id !== undefined && args.id !== null;
       const hasSymbol = args.symbol !== undefined && args.symbol !== null;
-      if (hasId === hasSymbol) throw badInput(hasId ? 'symbol' : 'id', 'given when, and only when, the other is not', hasId ? args.symbol : args.id);
+      if (hasId === hasSymbol)
+        throw badInput(hasId ? 'symbol' : 'id', 'given when, and only when, the other is not', hasId ? args.symbol : args.id);
       if (hasId) {
         if ((args.id ?? 0) < 1) throw badInput('id', 'a positive token id', args.id);
         return context.loaders.cryptoAnalytics.tokenById.load(args.id ?? 0);
@@ -55,7 +56,19 @@ export const cryptoAnalyticsResolvers = {
 /** Every root field of A answers the records inside the vendor's `{success, message, length, data}`. */
 export const cryptoAnalyticsEnvelopes = Object.fromEntries(
   [
-    'tokens', 'tokenPrices', 'investorGrades', 'traderGrades', 'marketIndicator', 'tradingIndicators', 'resistanceSupport',
-    'pricePredictions', 'sentiments', 'quantMetricsTier1', 'quantMetricsTier2', 'scenarioAnalysis', 'correlations', 'indices',
+    'tokens',
+    'tokenPrices',
+    'investorGrades',
+    'traderGrades',
+    'marketIndicator',
+    'tradingIndicators',
+    'resistanceSupport',
+    'pricePredictions',
+    'sentiments',
+    'quantMetricsTier1',
+    'quantMetricsTier2',
+    'scenarioAnalysis',
+    'correlations',
+    'indices',
   ].map((field) => [field, ['data'] as const]),
 );

@@ -27,7 +27,11 @@ function section(brief: CryptoBrief, name: BriefSection): StatementParent[] {
 
 export const cryptoBriefResolvers = {
   Query: {
-    cryptoBrief: async (_root: unknown, args: { date?: string | null; currency: string }, context: GatewayContext): Promise<CryptoBrief> => {
+    cryptoBrief: async (
+      _root: unknown,
+      args: { date?: string | null; currency: string },
+      context: GatewayContext,
+    ): Promise<CryptoBrief> => {
       const day = dayArgument(args.date, context.clock());
       return composeBrief(await collectBriefInputs(context, day, args.currency), day, args.currency);
     },

@@ -36,7 +36,8 @@ export const visitorResolvers = {
     visitor: (): VisitorParent => ({}),
   },
   Visitor: {
-    ip: async (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => (await callerLocation(context))?.ip ?? context.callerIp ?? null,
+    ip: async (_visitor: VisitorParent, _args: unknown, context: GatewayContext) =>
+      (await callerLocation(context))?.ip ?? context.callerIp ?? null,
     country: (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => visitorCountry(context),
     currency: (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => visitorCurrency(context),
     rates: async (_visitor: VisitorParent, args: { symbols: string[] }, context: GatewayContext) => {

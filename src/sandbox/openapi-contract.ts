@@ -298,9 +298,10 @@ export class OpenApiContract {
       if (!mediaType) continue;
       const media = resolved.content[mediaType];
       if (!isObject(media) || !media.schema) continue;
-      const ref = isObject(response) && typeof response.$ref === 'string'
-        ? `openapi${response.$ref}/content/${pointerEscape(mediaType)}/schema`
-        : `${pointer}/responses/${pointerEscape(status)}/content/${pointerEscape(mediaType)}/schema`;
+      const ref =
+        isObject(response) && typeof response.$ref === 'string'
+          ? `openapi${response.$ref}/content/${pointerEscape(mediaType)}/schema`
+          : `${pointer}/responses/${pointerEscape(status)}/content/${pointerEscape(mediaType)}/schema`;
       responses.set(status.toUpperCase(), this.ajv.compile({ $ref: ref }));
     }
     return responses;
@@ -309,7 +310,10 @@ export class OpenApiContract {
   /** Follows a local `$ref` (parameters, request bodies and responses may be references). */
   private resolve(value: Json | undefined): Json | undefined {
     if (!isObject(value) || typeof value.$ref !== 'string') return value;
-    const segments = value.$ref.replace(/^#\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = value.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     let current: Json | undefined = this.document;
     for (const segment of segments) current = isObject(current) ? current[segment] : undefined;
     return this.resolve(current);

@@ -4,7 +4,11 @@
  */
 import type { UpstreamName } from '../config.js';
 import type { Credentials } from '../upstream/vendors.js';
-import { createAddressSandbox, SANDBOX_API_KEY as ADDRESS_SANDBOX_KEY, SANDBOX_USER_TOKEN as ADDRESS_SANDBOX_TOKEN } from './address/index.js';
+import {
+  createAddressSandbox,
+  SANDBOX_API_KEY as ADDRESS_SANDBOX_KEY,
+  SANDBOX_USER_TOKEN as ADDRESS_SANDBOX_TOKEN,
+} from './address/index.js';
 import { createBlockchainUtilitySandbox } from './blockchain-utility/index.js';
 import { createCountryDataSandbox, DEMO_KEY as COUNTRY_DATA_DEMO_KEY } from './country-data/index.js';
 import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY as CRYPTO_ANALYTICS_DEMO_KEY } from './crypto-analytics/index.js';
@@ -30,7 +34,22 @@ function epochMs(clock: (() => Date) | undefined): (() => number) | undefined {
 
 export const SANDBOXES: readonly SandboxEntry[] = [
   { upstream: 'country-data', port: 4104, create: () => createCountryDataSandbox(), credentials: { key: COUNTRY_DATA_DEMO_KEY } },
-  { upstream: 'crypto-analytics', port: 4101, create: (options) => createCryptoAnalyticsSandbox({ today: options?.clock?.() }), credentials: { key: CRYPTO_ANALYTICS_DEMO_KEY } },
-  { upstream: 'blockchain-utility', port: 4102, create: (options) => createBlockchainUtilitySandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }), credentials: {} },
-  { upstream: 'address', port: 4103, create: (options) => createAddressSandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }), credentials: { key: ADDRESS_SANDBOX_KEY, userToken: ADDRESS_SANDBOX_TOKEN } },
+  {
+    upstream: 'crypto-analytics',
+    port: 4101,
+    create: (options) => createCryptoAnalyticsSandbox({ today: options?.clock?.() }),
+    credentials: { key: CRYPTO_ANALYTICS_DEMO_KEY },
+  },
+  {
+    upstream: 'blockchain-utility',
+    port: 4102,
+    create: (options) => createBlockchainUtilitySandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }),
+    credentials: {},
+  },
+  {
+    upstream: 'address',
+    port: 4103,
+    create: (options) => createAddressSandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }),
+    credentials: { key: ADDRESS_SANDBOX_KEY, userToken: ADDRESS_SANDBOX_TOKEN },
+  },
 ];

@@ -20,7 +20,10 @@ interface Entry {
 /** How long an answer may be reused, in ms, per its Cache-Control and our default; 0 = not at all. */
 export function freshnessMs(cacheControl: string | null, defaultTtlMs: number): number {
   if (!cacheControl) return defaultTtlMs;
-  const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
   if (directives.some((d) => d === 'no-store' || d === 'no-cache' || d === 'private')) return 0;
   const maxAge = directives.map((d) => /^(?:s-)?max-age=(\d+)$/.exec(d)?.[1]).find((v) => v !== undefined);
   return maxAge === undefined ? defaultTtlMs : Number(maxAge) * 1000;

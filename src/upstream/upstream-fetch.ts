@@ -108,7 +108,9 @@ export function createUpstreamFetch(
     // What can change a GET's answer is its URL and what the gateway adds: credentials and the
     // caller. Mesh's resolvers and the hand-written ones send different Accept headers for the
     // same resource, which must not make it two requests.
-    const key = IDEMPOTENT.has(method) ? `${method} ${url} ${JSON.stringify(credentialHeaders)} ${caller.ip ?? ''} ${userAgent ?? ''}` : undefined;
+    const key = IDEMPOTENT.has(method)
+      ? `${method} ${url} ${JSON.stringify(credentialHeaders)} ${caller.ip ?? ''} ${userAgent ?? ''}`
+      : undefined;
     // Slowly changing answers do not depend on who asks, only on the credentials that may see them.
     const shared = key && cache && VENDORS[upstream.name].slowlyChanging?.test(new URL(url).pathname) ? cache : undefined;
     const sharedKey = `${url} ${JSON.stringify(credentialHeaders)}`;
@@ -117,7 +119,11 @@ export function createUpstreamFetch(
       const cached = shared?.get(sharedKey);
       pending = cached ? Promise.resolve(cached) : send(upstream, url, request);
       if (key) inFlight.set(key, pending);
-      if (shared && !cached) void pending.then((answer) => shared.offer(sharedKey, answer), () => undefined);
+      if (shared && !cached)
+        void pending.then(
+          (answer) => shared.offer(sharedKey, answer),
+          () => undefined,
+        );
     }
     const answer = await pending;
     if (answer.status < 200 || answer.status > 299) {

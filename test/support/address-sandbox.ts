@@ -63,7 +63,13 @@ export async function startAddressSandbox(options: AddressSandboxOptions = {}): 
  * GETs `path` and expects a documented refusal with this HTTP `status` and vendor `code`;
  * returns the error body for the caller's further checks.
  */
-export async function refused(client: CheckedClient, path: string, query: RequestOptions['query'], status: number, code: number): Promise<ErrorBody> {
+export async function refused(
+  client: CheckedClient,
+  path: string,
+  query: RequestOptions['query'],
+  status: number,
+  code: number,
+): Promise<ErrorBody> {
   const answer = await client.get<ErrorBody>(path, query);
   expect(answer.problems).toEqual([]);
   expect(answer.status).toBe(status);

@@ -18,7 +18,10 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface TestGateway {
   sandboxes: Record<UpstreamName, RunningSandbox | undefined>;
-  query(query: string, options?: { variables?: Record<string, unknown>; headers?: Record<string, string> }): Promise<ExecutionResult & { status: number }>;
+  query(
+    query: string,
+    options?: { variables?: Record<string, unknown>; headers?: Record<string, string> },
+  ): Promise<ExecutionResult & { status: number }>;
   /** The raw HTTP answer, for headers and non-GraphQL routes. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -45,7 +48,9 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const dataRoot = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const upstreams: ResolvedUpstream[] = [];
   for (const entry of SANDBOXES) {
-    const running = await startSandbox(options.definitions?.[entry.upstream] ?? entry.create({ dataDir: join(dataRoot, entry.upstream), clock }));
+    const running = await startSandbox(
+      options.definitions?.[entry.upstream] ?? entry.create({ dataDir: join(dataRoot, entry.upstream), clock }),
+    );
     sandboxes[entry.upstream] = running;
     upstreams.push({ name: entry.upstream, url: running.url, credentials: options.credentials?.[entry.upstream] ?? entry.credentials });
   }

@@ -50,7 +50,10 @@ export class CheckedClient {
     const body = (isJson ? JSON.parse(text) : text) as T;
     const operationId = this.contract.match(method, url.pathname)?.operationId;
     const problems = operationId
-      ? [...this.contract.validateResponse(operationId, response.status, structuredClone(body)), ...this.strict.problems(operationId, response.status, body)]
+      ? [
+          ...this.contract.validateResponse(operationId, response.status, structuredClone(body)),
+          ...this.strict.problems(operationId, response.status, body),
+        ]
       : [`no operation serves ${method} ${url.pathname}`];
     return { status: response.status, body, headers: response.headers, operationId, problems };
   }

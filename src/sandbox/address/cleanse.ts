@@ -121,7 +121,10 @@ export function cleanse(input: CleanseInput, addresses: readonly UkAddress[]): C
     return { address, levels, ...scoresOf(levels) };
   });
   const best = scored.reduce<(typeof scored)[number] | undefined>(
-    (leader, entry) => (!leader || entry.confidence > leader.confidence || (entry.confidence === leader.confidence && entry.fit > leader.fit) ? entry : leader),
+    (leader, entry) =>
+      !leader || entry.confidence > leader.confidence || (entry.confidence === leader.confidence && entry.fit > leader.fit)
+        ? entry
+        : leader,
     undefined,
   );
   if (!best || best.confidence === 0) return noMatch(input.query);

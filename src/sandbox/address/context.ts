@@ -54,10 +54,20 @@ export function textQuery(request: SandboxRequest, maxLength: number, required =
   const documented = request.params.query.query;
   const text = typeof documented === 'string' ? documented : (request.query.get('q') ?? undefined);
   if (text === undefined || text.trim() === '') {
-    return required ? fail(4001, { errors: [{ message: 'query is required', path: '.query.query', errorCode: 'required.openapi.validation' }] }) : undefined;
+    return required
+      ? fail(4001, { errors: [{ message: 'query is required', path: '.query.query', errorCode: 'required.openapi.validation' }] })
+      : undefined;
   }
   if (text.length > maxLength) {
-    fail(4001, { errors: [{ message: `query must NOT have more than ${maxLength} characters`, path: '.query.query', errorCode: 'maxLength.openapi.validation' }] });
+    fail(4001, {
+      errors: [
+        {
+          message: `query must NOT have more than ${maxLength} characters`,
+          path: '.query.query',
+          errorCode: 'maxLength.openapi.validation',
+        },
+      ],
+    });
   }
   return text;
 }

@@ -25,10 +25,42 @@ const free = new Set(
 
 /** Mailbox names that stand for a function rather than a person (RFC 2142 and common practice). */
 export const ROLE_MAILBOXES: ReadonlySet<string> = new Set([
-  'abuse', 'accounts', 'admin', 'administrator', 'billing', 'careers', 'contact', 'enquiries', 'feedback', 'help',
-  'hello', 'hostmaster', 'hr', 'info', 'jobs', 'legal', 'mail', 'marketing', 'news', 'noc', 'noreply', 'no-reply',
-  'office', 'postmaster', 'press', 'privacy', 'root', 'sales', 'security', 'service', 'support', 'team', 'usenet',
-  'uucp', 'webmaster', 'www',
+  'abuse',
+  'accounts',
+  'admin',
+  'administrator',
+  'billing',
+  'careers',
+  'contact',
+  'enquiries',
+  'feedback',
+  'help',
+  'hello',
+  'hostmaster',
+  'hr',
+  'info',
+  'jobs',
+  'legal',
+  'mail',
+  'marketing',
+  'news',
+  'noc',
+  'noreply',
+  'no-reply',
+  'office',
+  'postmaster',
+  'press',
+  'privacy',
+  'root',
+  'sales',
+  'security',
+  'service',
+  'support',
+  'team',
+  'usenet',
+  'uucp',
+  'webmaster',
+  'www',
 ]);
 
 // Top-level names reserved never to be delegated in the public DNS (RFC 2606, RFC 6761).
@@ -71,7 +103,11 @@ export function validateEmail(raw: string): EmailValidation {
   const domain = isLiteral ? mailbox.domain : domainToASCII(mailbox.domain.toLowerCase());
   const role = ROLE_MAILBOXES.has(mailbox.local.toLowerCase().replace(/\+.*$/, ''));
   if (domain === '') return undeliverable({ disposable: null, free: null, role });
-  const flags = { disposable: !isLiteral && isDisposable(domain), free: !isLiteral && domainChain(domain).some((name) => free.has(name)), role };
+  const flags = {
+    disposable: !isLiteral && isDisposable(domain),
+    free: !isLiteral && domainChain(domain).some((name) => free.has(name)),
+    role,
+  };
   const tld = domain.split('.').pop() ?? '';
   const tooLong = Buffer.byteLength(mailbox.local) > MAX_LOCAL_OCTETS || Buffer.byteLength(input) > MAX_ADDRESS_OCTETS;
   if (tooLong || (!isLiteral && (!domain.includes('.') || RESERVED_TLDS.has(tld)))) return undeliverable(flags);

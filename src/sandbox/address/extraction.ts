@@ -81,7 +81,8 @@ export function extractAddresses(text: string, ukAddresses: readonly UkAddress[]
   for (const mention of mentionsIn(text)) {
     if (mention.index < previousEnd) continue;
     if (mention.kind === 'uk') {
-      for (const address of ukAddressesFor(mention.postcode, text.slice(previousEnd, mention.index), ukAddresses)) found.set(address.id, address);
+      for (const address of ukAddressesFor(mention.postcode, text.slice(previousEnd, mention.index), ukAddresses))
+        found.set(address.id, address);
       previousEnd = mention.end;
       continue;
     }

@@ -69,7 +69,12 @@ export function createAddressSandbox(options: AddressSandboxOptions = {}): Sandb
     name: 'address',
     contract,
     errors: addressErrorEnvelope,
-    guard: createGuard({ contract, keys, limiter: new SlidingWindowLimiter(options.requestsPerSecond ?? 30, 1000, now), paid: PAID_OPERATIONS }),
+    guard: createGuard({
+      contract,
+      keys,
+      limiter: new SlidingWindowLimiter(options.requestsPerSecond ?? 30, 1000, now),
+      paid: PAID_OPERATIONS,
+    }),
     maxBodyBytes: 64 * 1024,
     handlers: {
       ...ukLookupHandlers(context),

@@ -47,7 +47,12 @@ function parse(raw: string): PhoneNumber | undefined {
 
 function carrierOf(number: PhoneNumber): PhoneCarrier {
   const type = number.getType();
-  return { network_code: null, name: null, country: number.country ?? null, network_type: type ? (NETWORK_TYPES[type] ?? 'unknown') : 'unknown' };
+  return {
+    network_code: null,
+    name: null,
+    country: number.country ?? null,
+    network_type: type ? (NETWORK_TYPES[type] ?? 'unknown') : 'unknown',
+  };
 }
 
 /** The verdict on one phone number; `withCurrentCarrier` adds the carrier serving it now. */

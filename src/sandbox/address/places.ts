@@ -120,6 +120,8 @@ export class PlaceIndex {
       ranked.push({ place, score });
     }
     ranked.sort((a, b) => b.score - a.score || a.place.name.localeCompare(b.place.name));
-    return ranked.slice(0, MAX_HITS).map(({ place }) => ({ id: place.id, name: place.name, descriptive_name: place.descriptive_name, country_iso: place.country_iso }));
+    return ranked
+      .slice(0, MAX_HITS)
+      .map(({ place }) => ({ id: place.id, name: place.name, descriptive_name: place.descriptive_name, country_iso: place.country_iso }));
   }
 }

@@ -85,5 +85,7 @@ const LOWER_WORDS = new Set(['on', 'upon', 'in', 'under', 'by', 'the', 'le', 'de
 export function townCase(town: string): string {
   return town
     .toLowerCase()
-    .replace(/[a-z]+/g, (word, offset: number) => (offset > 0 && LOWER_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)));
+    .replace(/[a-z]+/g, (word, offset: number) =>
+      offset > 0 && LOWER_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1),
+    );
 }

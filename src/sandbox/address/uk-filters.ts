@@ -31,8 +31,28 @@ export interface AddressBiases {
   bias_lonlat?: string;
 }
 
-const FILTER_NAMES = ['postcode', 'postcode_outward', 'postcode_area', 'postcode_sector', 'post_town', 'uprn', 'country', 'postcode_type', 'su_organisation_indicator', 'box'] as const;
-const BIAS_NAMES = ['bias_postcode', 'bias_postcode_outward', 'bias_postcode_area', 'bias_postcode_sector', 'bias_post_town', 'bias_thoroughfare', 'bias_country', 'bias_lonlat'] as const;
+const FILTER_NAMES = [
+  'postcode',
+  'postcode_outward',
+  'postcode_area',
+  'postcode_sector',
+  'post_town',
+  'uprn',
+  'country',
+  'postcode_type',
+  'su_organisation_indicator',
+  'box',
+] as const;
+const BIAS_NAMES = [
+  'bias_postcode',
+  'bias_postcode_outward',
+  'bias_postcode_area',
+  'bias_postcode_sector',
+  'bias_post_town',
+  'bias_thoroughfare',
+  'bias_country',
+  'bias_lonlat',
+] as const;
 
 /** Picks the filter parameters out of validated query parameters. */
 export function filtersFrom(query: Record<string, unknown>): AddressFilters {
@@ -58,7 +78,8 @@ const ATTRIBUTE_TESTS = {
   postcode: (address: UkAddress, term: string) => normalisePostcode(term) === address.postcode,
   postcode_outward: (address: UkAddress, term: string) => squash(term) === address.postcode_outward,
   postcode_area: (address: UkAddress, term: string) => squash(term) === address.postcode_outward.replace(/\d.*$/, ''),
-  postcode_sector: (address: UkAddress, term: string) => squash(term) === `${address.postcode_outward} ${address.postcode_inward.charAt(0)}`,
+  postcode_sector: (address: UkAddress, term: string) =>
+    squash(term) === `${address.postcode_outward} ${address.postcode_inward.charAt(0)}`,
   post_town: (address: UkAddress, term: string) => squash(term) === squash(address.post_town),
   thoroughfare: (address: UkAddress, term: string) => squash(term) === squash(address.thoroughfare),
   country: (address: UkAddress, term: string) => [squash(address.country), COUNTRY_BY_ISO[address.country_iso]].includes(squash(term)),

@@ -75,7 +75,11 @@ export function parseQuery(query: string): { postcodes: string[]; words: string[
 /**
  * Scores one address against a parsed query; undefined when a word or postcode is missing.
  */
-export function scoreAddress(address: UkAddress, query: { postcodes: string[]; words: string[] }, options: SearchOptions = {}): number | undefined {
+export function scoreAddress(
+  address: UkAddress,
+  query: { postcodes: string[]; words: string[] },
+  options: SearchOptions = {},
+): number | undefined {
   if (query.postcodes.length > 0 && !query.postcodes.includes(address.postcode)) return undefined;
   const words = wordsOf(address);
   const number = premiseNumber(address);

@@ -43,9 +43,32 @@ const parser = require('parse-address') as { parseLocation(text: string): Parsed
 
 // USPS Publication 28 abbreviations of secondary unit designators.
 const UNIT_ABBREVIATIONS: Record<string, string> = {
-  apartment: 'APT', apt: 'APT', suite: 'STE', ste: 'STE', unit: 'UNIT', floor: 'FL', fl: 'FL', room: 'RM', rm: 'RM',
-  building: 'BLDG', bldg: 'BLDG', department: 'DEPT', dept: 'DEPT', lot: 'LOT', space: 'SPC', spc: 'SPC', trailer: 'TRLR',
-  penthouse: 'PH', ph: 'PH', basement: 'BSMT', office: 'OFC', ofc: 'OFC', hangar: 'HNGR', pier: 'PIER', slip: 'SLIP', '#': '#',
+  apartment: 'APT',
+  apt: 'APT',
+  suite: 'STE',
+  ste: 'STE',
+  unit: 'UNIT',
+  floor: 'FL',
+  fl: 'FL',
+  room: 'RM',
+  rm: 'RM',
+  building: 'BLDG',
+  bldg: 'BLDG',
+  department: 'DEPT',
+  dept: 'DEPT',
+  lot: 'LOT',
+  space: 'SPC',
+  spc: 'SPC',
+  trailer: 'TRLR',
+  penthouse: 'PH',
+  ph: 'PH',
+  basement: 'BSMT',
+  office: 'OFC',
+  ofc: 'OFC',
+  hangar: 'HNGR',
+  pier: 'PIER',
+  slip: 'SLIP',
+  '#': '#',
 };
 
 const upper = (value: string | undefined): string => (value ?? '').trim().toUpperCase();
@@ -94,7 +117,20 @@ function partsFromId(id: string): UsParts | undefined {
   if (!id.startsWith('usps_')) return undefined;
   try {
     const value = JSON.parse(Buffer.from(id.slice(5), 'base64url').toString('utf8')) as Partial<UsParts>;
-    const keys: (keyof UsParts)[] = ['number', 'prefix', 'street', 'type', 'suffix', 'unitType', 'unitNumber', 'poBox', 'city', 'state', 'zip', 'plus4'];
+    const keys: (keyof UsParts)[] = [
+      'number',
+      'prefix',
+      'street',
+      'type',
+      'suffix',
+      'unitType',
+      'unitNumber',
+      'poBox',
+      'city',
+      'state',
+      'zip',
+      'plus4',
+    ];
     return keys.every((key) => typeof value[key] === 'string') ? (value as UsParts) : undefined;
   } catch {
     return undefined;

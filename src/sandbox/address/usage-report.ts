@@ -52,9 +52,7 @@ export function usageReport(entries: readonly LookupEntry[], interval: Interval)
     start: new Date(interval.start).toISOString(),
     end: new Date(interval.end).toISOString(),
     total: entries.length,
-    dailyCount: [...perDay]
-      .sort(([a], [b]) => b - a)
-      .map(([day, count]) => ({ date: new Date(day).toISOString(), count })),
+    dailyCount: [...perDay].sort(([a], [b]) => b - a).map(([day, count]) => ({ date: new Date(day).toISOString(), count })),
   };
 }
 
@@ -79,7 +77,14 @@ function csvField(value: string): string {
 export function lookupsCsv(entries: readonly LookupEntry[]): string {
   return entries
     .map((entry) =>
-      [new Date(entry.time).toISOString(), entry.ip, entry.term, entry.url, OPERATION_LABELS[entry.operation] ?? entry.operation, entry.tags.join(',')]
+      [
+        new Date(entry.time).toISOString(),
+        entry.ip,
+        entry.term,
+        entry.url,
+        OPERATION_LABELS[entry.operation] ?? entry.operation,
+        entry.tags.join(','),
+      ]
         .map(csvField)
         .join(','),
     )

@@ -109,7 +109,8 @@ export function planExchange(bank: BankState, coin: AgeUsdCoin, amount: bigint):
 }
 
 function refusalOf(coin: AgeUsdCoin, amount: bigint, after: BankState, ratioAfter: bigint): string | undefined {
-  if (after.scCirc < 0n || after.rcCirc < 0n) return `only ${coin === 'SigUSD' ? after.scCirc - amount : after.rcCirc - amount} raw ${coin} circulate`;
+  if (after.scCirc < 0n || after.rcCirc < 0n)
+    return `only ${coin === 'SigUSD' ? after.scCirc - amount : after.rcCirc - amount} raw ${coin} circulate`;
   if (after.reserve < BANK_MIN_STORAGE_RENT) return 'the bank reserve would fall below its minimum';
   const minting = amount > 0n;
   if (coin === 'SigUSD' && minting && ratioAfter < MIN_RESERVE_RATIO) {

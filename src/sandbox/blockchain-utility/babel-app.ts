@@ -23,7 +23,11 @@ function offerRow(state: ChainState, offer: BabelOffer): ViewElement {
   return {
     type: 'Row',
     children: [
-      label(`${wholeTokenPrice(state, offer.tokenId, offer.price)} · ${formatErg(BigInt(offer.box.value))} left · ${formatUnits(offer.collected, decimals)} ${name} collected`, 'BODY2', { weight: 3 }),
+      label(
+        `${wholeTokenPrice(state, offer.tokenId, offer.price)} · ${formatErg(BigInt(offer.box.value))} left · ${formatUnits(offer.collected, decimals)} ${name} collected`,
+        'BODY2',
+        { weight: 3 },
+      ),
       button('Withdraw', `cancel-${offer.box.boxId}`, 'SECONDARY'),
     ],
   };
@@ -35,11 +39,18 @@ export function babelFeeApp(state: ChainState, request: SandboxRequest): MosaikA
   const tokenIds = [...new Set(offers.map((offer) => offer.tokenId))];
   const cards = tokenIds.map((tokenId) => {
     const own = offers.filter((offer) => offer.tokenId === tokenId);
-    return card([label(`${tokenLabel(state, tokenId).name} (${own.length} offer${own.length === 1 ? '' : 's'})`, 'HEADLINE2'), ...own.map((offer) => offerRow(state, offer))]);
+    return card([
+      label(`${tokenLabel(state, tokenId).name} (${own.length} offer${own.length === 1 ? '' : 's'})`, 'HEADLINE2'),
+      ...own.map((offer) => offerRow(state, offer)),
+    ]);
   });
   const actions: MosaikAction[] = [
     { id: 'openNewOffer', type: 'NavigateAction', url: serviceUrl(request, '/suite/babelfee/newoffer') },
-    ...offers.map((offer): MosaikAction => ({ id: `cancel-${offer.box.boxId}`, type: 'ErgoPayAction', url: ergoPayUrl(request, `/cancelbabel/${offer.box.boxId}`) })),
+    ...offers.map((offer): MosaikAction => ({
+      id: `cancel-${offer.box.boxId}`,
+      type: 'ErgoPayAction',
+      url: ergoPayUrl(request, `/cancelbabel/${offer.box.boxId}`),
+    })),
   ];
   return {
     manifest: manifest(
@@ -50,7 +61,9 @@ export function babelFeeApp(state: ChainState, request: SandboxRequest): MosaikA
     actions,
     view: column([
       label('Babel fee offers', 'HEADLINE1'),
-      label('A babel-fee box holds ERG that anyone may take to pay a transaction fee, leaving the given token in exchange at the box’s price.'),
+      label(
+        'A babel-fee box holds ERG that anyone may take to pay a transaction fee, leaving the given token in exchange at the box’s price.',
+      ),
       button('Create a new offer', 'openNewOffer'),
       ...(cards.length > 0 ? cards : [label('There are no open offers.')]),
     ]),
@@ -63,15 +76,34 @@ export function babelFeeNewOfferApp(state: ChainState, request: SandboxRequest):
   return {
     manifest: manifest('New babel fee offer', 'Lock ERG in a babel-fee box for a token of your choice.'),
     actions: [
-      { id: 'inputChanged', type: 'BackendRequestAction', url: serviceUrl(request, '/suite/babelfee/newoffer/new-input'), postValues: 'VALID' },
+      {
+        id: 'inputChanged',
+        type: 'BackendRequestAction',
+        url: serviceUrl(request, '/suite/babelfee/newoffer/new-input'),
+        postValues: 'VALID',
+      },
       { id: 'submitOffer', type: 'BackendRequestAction', url: serviceUrl(request, '/suite/babelfee/newoffer/doit'), postValues: 'ALL' },
     ],
     view: column([
       label('New babel fee offer', 'HEADLINE1'),
       { type: 'ErgoAddressChooseButton', id: 'address', mandatory: true },
       { type: 'DropDownList', id: 'tokenId', placeholder: 'Token', entries, mandatory: true, onValueChangedAction: 'inputChanged' },
-      { type: 'ErgAmountInputField', id: 'ergAmount', placeholder: 'ERG to lock', minValue: 1_000_000, mandatory: true, onValueChangedAction: 'inputChanged' },
-      { type: 'IntegerInputField', id: 'tokenAmount', placeholder: 'Raw token units this ERG buys', minValue: 1, mandatory: true, onValueChangedAction: 'inputChanged' },
+      {
+        type: 'ErgAmountInputField',
+        id: 'ergAmount',
+        placeholder: 'ERG to lock',
+        minValue: 1_000_000,
+        mandatory: true,
+        onValueChangedAction: 'inputChanged',
+      },
+      {
+        type: 'IntegerInputField',
+        id: 'tokenAmount',
+        placeholder: 'Raw token units this ERG buys',
+        minValue: 1,
+        mandatory: true,
+        onValueChangedAction: 'inputChanged',
+      },
       label('Enter the amounts to see the price per token.', 'BODY1', { id: 'priceLabel' }),
       button('Create offer', 'submitOffer'),
     ]),

@@ -54,7 +54,11 @@ export function babelHandlers(context: SandboxContext): Record<string, SandboxHa
         const offer = newOffer(values, values.address);
         // Building the transaction now refuses (409) an offer the wallet could not sign.
         babelOfferTransaction(state, offer, now);
-        const query = new URLSearchParams({ tokenId: offer.tokenId, ergAmount: String(offer.ergAmount), tokenAmount: String(offer.tokenAmount) });
+        const query = new URLSearchParams({
+          tokenId: offer.tokenId,
+          ergAmount: String(offer.ergAmount),
+          tokenAmount: String(offer.tokenAmount),
+        });
         const url = ergoPayUrl(request, `/createbabel/${offer.creator.encode()}?${query}`);
         return { status: 200, body: fetchActionResponse({ id: 'createOffer', type: 'ErgoPayAction', url }) };
       }),
@@ -67,7 +71,10 @@ export function babelHandlers(context: SandboxContext): Record<string, SandboxHa
     babelFeeNotifications: () =>
       withChain(context, (state) => {
         const offers = babelOffers(state);
-        const newest = offers.reduce<(typeof offers)[number] | undefined>((latest, offer) => (!latest || offer.createdAt > latest.createdAt ? offer : latest), undefined);
+        const newest = offers.reduce<(typeof offers)[number] | undefined>(
+          (latest, offer) => (!latest || offer.createdAt > latest.createdAt ? offer : latest),
+          undefined,
+        );
         const locked = offers.reduce((sum, offer) => sum + BigInt(offer.box.value), 0n);
         const tokens = new Set(offers.map((offer) => offer.tokenId)).size;
         const message = newest

@@ -5,7 +5,16 @@
  * creator, the only party besides swappers that the contract lets spend it.
  */
 import { buildBabelContract, extractTokenIdFromBabelContract, getTokenPrice, isValidBabelBox } from '@fleet-sdk/babel-fees-plugin';
-import { ErgoAddress, Network, OutputBuilder, SAFE_MIN_BOX_VALUE, SGroupElement, SLong, SSigmaProp, TransactionBuilder } from '@fleet-sdk/core';
+import {
+  ErgoAddress,
+  Network,
+  OutputBuilder,
+  SAFE_MIN_BOX_VALUE,
+  SGroupElement,
+  SLong,
+  SSigmaProp,
+  TransactionBuilder,
+} from '@fleet-sdk/core';
 import { decode } from '@fleet-sdk/serializer';
 import { buildOrConflict, findBox, spendableBoxesOf } from './chain.js';
 import { heightAt, timeOfHeight } from './constants.js';
@@ -60,9 +69,11 @@ export interface NewOffer {
 
 /** Checks an offer against the rules and the registry; answers its price per raw token unit. */
 export function checkNewOffer(state: ChainState, offer: NewOffer): bigint {
-  if (offer.ergAmount < SAFE_MIN_BOX_VALUE) badRequest(`ergAmount must be at least ${SAFE_MIN_BOX_VALUE} nanoERG (got "${offer.ergAmount}")`);
+  if (offer.ergAmount < SAFE_MIN_BOX_VALUE)
+    badRequest(`ergAmount must be at least ${SAFE_MIN_BOX_VALUE} nanoERG (got "${offer.ergAmount}")`);
   const price = offer.ergAmount / offer.tokenAmount;
-  if (price < 1n) badRequest(`ergAmount ${offer.ergAmount} buys ${offer.tokenAmount} raw token units at less than 1 nanoERG each; lower tokenAmount`);
+  if (price < 1n)
+    badRequest(`ergAmount ${offer.ergAmount} buys ${offer.tokenAmount} raw token units at less than 1 nanoERG each; lower tokenAmount`);
   if (state.tokens.some((token) => token.tokenId === offer.tokenId && token.blocked)) {
     conflict(`Token ${offer.tokenId} is on the blocked list; babel-fee offers for it are refused`);
   }
@@ -79,7 +90,11 @@ export function babelOfferTransaction(state: ChainState, offer: NewOffer, now: n
     R5: SLong(price).toHex(),
   });
   const creator = offer.creator.encode();
-  const builder = new TransactionBuilder(heightAt(now)).from(spendableBoxesOf(state, offer.creator)).to(babelBox).sendChangeTo(offer.creator).payMinFee();
+  const builder = new TransactionBuilder(heightAt(now))
+    .from(spendableBoxesOf(state, offer.creator))
+    .to(babelBox)
+    .sendChangeTo(offer.creator)
+    .payMinFee();
   const message = `Lock ${formatErg(offer.ergAmount)} in a babel-fee box paying ${price} nanoERG per raw unit of token ${offer.tokenId}.`;
   return ergoPayAnswer(buildOrConflict(builder, creator), creator, message);
 }

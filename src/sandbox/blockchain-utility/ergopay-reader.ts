@@ -18,7 +18,9 @@ import { SIGMAUSD_BANK_CONTRACT } from './constants.js';
 const P2PK_PREFIX = hex.decode('0008cd');
 const P2PK_LENGTH = P2PK_PREFIX.length + 33;
 const BABEL_SAMPLE_TOKEN = 'ab'.repeat(32);
-const [BABEL_PREFIX, BABEL_SUFFIX] = buildBabelContract(BABEL_SAMPLE_TOKEN).split(BABEL_SAMPLE_TOKEN).map((part) => hex.decode(part));
+const [BABEL_PREFIX, BABEL_SUFFIX] = buildBabelContract(BABEL_SAMPLE_TOKEN)
+  .split(BABEL_SAMPLE_TOKEN)
+  .map((part) => hex.decode(part));
 const FIXED_TREES = [hex.decode(FEE_CONTRACT), hex.decode(SIGMAUSD_BANK_CONTRACT)];
 
 function readErgoTree(reader: SigmaByteReader): Uint8Array {

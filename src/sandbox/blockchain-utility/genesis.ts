@@ -77,7 +77,13 @@ function token(tokenId: string, amount: bigint): TokenAmount<bigint> {
 function walletBoxes(seed: string): StoredBox[] {
   const fakeSigUsd = impersonatorTokenId(seed, 0);
   const bobBoxes = Array.from({ length: 12 }, (_unused, index) =>
-    walletBox(seed, 'bob', index, (ERG * BigInt(5 + index * 2)) / 10n, index % 4 === 0 ? [token(ERDOGE_TOKEN_ID, 50_000n)] : index % 5 === 1 ? [token(KUSHTI_TOKEN_ID, 150n)] : []),
+    walletBox(
+      seed,
+      'bob',
+      index,
+      (ERG * BigInt(5 + index * 2)) / 10n,
+      index % 4 === 0 ? [token(ERDOGE_TOKEN_ID, 50_000n)] : index % 5 === 1 ? [token(KUSHTI_TOKEN_ID, 150n)] : [],
+    ),
   );
   return [
     walletBox(seed, 'alice', 0, 1_500n * ERG, [token(SIGUSD_TOKEN_ID, 25_000n), token(SIGRSV_TOKEN_ID, 400_000n)]),
@@ -101,7 +107,11 @@ function bankBox(seed: string): StoredBox {
   return makeBox(seed, 'bank', {
     value: reserve,
     ergoTree: SIGMAUSD_BANK_CONTRACT,
-    assets: [token(SIGUSD_TOKEN_ID, AGEUSD_TOKEN_SUPPLY - scCirc), token(SIGRSV_TOKEN_ID, AGEUSD_TOKEN_SUPPLY - rcCirc), token(SIGMAUSD_BANK_NFT_ID, 1n)],
+    assets: [
+      token(SIGUSD_TOKEN_ID, AGEUSD_TOKEN_SUPPLY - scCirc),
+      token(SIGRSV_TOKEN_ID, AGEUSD_TOKEN_SUPPLY - rcCirc),
+      token(SIGMAUSD_BANK_NFT_ID, 1n),
+    ],
     registers: { R4: SLong(scCirc).toHex(), R5: SLong(rcCirc).toHex() },
   });
 }
@@ -117,7 +127,7 @@ interface BabelPlan {
 }
 
 function babelBoxes(seed: string): StoredBox[] {
-  const sigUsdPrice = (oracleBaseRate(seed) / ORACLE_DATAPOINT_DIVISOR) * 9n / 10n;
+  const sigUsdPrice = ((oracleBaseRate(seed) / ORACLE_DATAPOINT_DIVISOR) * 9n) / 10n;
   const plans: BabelPlan[] = [
     { owner: 'carol', tokenId: SIGUSD_TOKEN_ID, erg: 5n * ERG, price: sigUsdPrice },
     { owner: 'dave', tokenId: SIGUSD_TOKEN_ID, erg: 12n * ERG, price: (sigUsdPrice * 97n) / 100n, collected: 340n },

@@ -32,8 +32,10 @@ export function paymentHandlers(context: SandboxContext): Record<string, Sandbox
         const sender = body.senderAddress === undefined ? undefined : requireAddress(body.senderAddress, 'senderAddress').encode();
         if (sender === receiver) badRequest(`senderAddress and receiverAddress are the same address "${sender}"`);
         const tokenId = body.tokenId === undefined ? undefined : requireHexId(body.tokenId, 'tokenId');
-        if ((tokenId === undefined) !== (body.tokenRawAmount === undefined)) badRequest('tokenId and tokenRawAmount must be given together');
-        const tokenRawAmount = body.tokenRawAmount === undefined ? undefined : requirePositive(body.tokenRawAmount, 'tokenRawAmount').toString();
+        if ((tokenId === undefined) !== (body.tokenRawAmount === undefined))
+          badRequest('tokenId and tokenRawAmount must be given together');
+        const tokenRawAmount =
+          body.tokenRawAmount === undefined ? undefined : requirePositive(body.tokenRawAmount, 'tokenRawAmount').toString();
         const twin = state.payments.find(
           (payment) =>
             isOpen(payment) &&

@@ -54,7 +54,11 @@ export function peerHandlers(context: SandboxContext): Record<string, SandboxHan
   return {
     ergoNodePeers: (request) =>
       withChain(context, (state, now) => {
-        const { unreachable = false, closedApi = false, limit = 50 } = request.params.query as { unreachable?: boolean; closedApi?: boolean; limit?: number };
+        const {
+          unreachable = false,
+          closedApi = false,
+          limit = 50,
+        } = request.params.query as { unreachable?: boolean; closedApi?: boolean; limit?: number };
         const peers = state.peers
           .map((peer) => viewOf(state.seed, peer, now))
           .filter((peer) => (unreachable || peer.reachable) && (closedApi || peer.openRestApi))

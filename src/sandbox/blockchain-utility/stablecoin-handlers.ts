@@ -53,8 +53,10 @@ export function stablecoinHandlers(context: SandboxContext): Record<string, Sand
           },
         };
       }),
-    sigUsdPrice: () => withChain(context, (state, now) => ({ status: 200, body: ageUsdTokenPrice(state.seed, bankViewAt(state, now), 'SigUSD', now) })),
-    sigRsvPrice: () => withChain(context, (state, now) => ({ status: 200, body: ageUsdTokenPrice(state.seed, bankViewAt(state, now), 'SigRSV', now) })),
+    sigUsdPrice: () =>
+      withChain(context, (state, now) => ({ status: 200, body: ageUsdTokenPrice(state.seed, bankViewAt(state, now), 'SigUSD', now) })),
+    sigRsvPrice: () =>
+      withChain(context, (state, now) => ({ status: 200, body: ageUsdTokenPrice(state.seed, bankViewAt(state, now), 'SigRSV', now) })),
     sigUsdExchangeQuote: quoteHandler(context, 'SigUSD'),
     sigRsvExchangeQuote: quoteHandler(context, 'SigRSV'),
     sigUsdExchangeTransaction: transactionHandler(context, 'SigUSD'),

@@ -24,7 +24,9 @@ function boxConsolidationApp(request: SandboxRequest): MosaikApp {
     actions: [{ id: 'consolidate', type: 'ErgoPayAction', url: ergoPayUrl(request, '/suite/boxconsolidation/consolidate/#P2PK_ADDRESS#') }],
     view: column([
       label('Box consolidation', 'HEADLINE1'),
-      label(`Many small boxes make transactions large and slow to sign. This merges up to ${MAX_CONSOLIDATED_BOXES} boxes of the address you choose into one, for the miner fee (${formatErg(RECOMMENDED_MIN_FEE_VALUE)}).`),
+      label(
+        `Many small boxes make transactions large and slow to sign. This merges up to ${MAX_CONSOLIDATED_BOXES} boxes of the address you choose into one, for the miner fee (${formatErg(RECOMMENDED_MIN_FEE_VALUE)}).`,
+      ),
       button('Consolidate my boxes', 'consolidate'),
     ]),
   };
@@ -48,7 +50,8 @@ function tokenBurnApp(request: SandboxRequest): MosaikApp {
 function consolidationTransaction(state: ChainState, address: ErgoAddress, now: number) {
   const boxes = spendableBoxesOf(state, address);
   const owner = address.encode();
-  if (boxes.length < 2) conflict(`Address ${owner} holds ${boxes.length} unspent box${boxes.length === 1 ? '' : 'es'}; there is nothing to consolidate`);
+  if (boxes.length < 2)
+    conflict(`Address ${owner} holds ${boxes.length} unspent box${boxes.length === 1 ? '' : 'es'}; there is nothing to consolidate`);
   const chosen = [...boxes].sort((a, b) => (BigInt(a.value) < BigInt(b.value) ? -1 : 1)).slice(0, MAX_CONSOLIDATED_BOXES);
   const builder = new TransactionBuilder(heightAt(now)).from(chosen, { ensureInclusion: true }).sendChangeTo(address).payMinFee();
   return ergoPayAnswer(buildOrConflict(builder, owner), owner, `Merge ${chosen.length} boxes of your address into one.`);
@@ -60,7 +63,8 @@ function burnTransaction(state: ChainState, uuid: string, now: number) {
   const address = requireP2pkAddress(burn.address);
   const amount = BigInt(burn.amount);
   const held = tokenBalance(spendableBoxesOf(state, address), burn.tokenId);
-  if (held < amount) conflict(`Address ${burn.address} now holds ${held} raw units of token ${burn.tokenId}, fewer than the ${amount} to burn`);
+  if (held < amount)
+    conflict(`Address ${burn.address} now holds ${held} raw units of token ${burn.tokenId}, fewer than the ${amount} to burn`);
   const builder = new TransactionBuilder(heightAt(now))
     .from(spendableBoxesOf(state, address))
     .burnTokens({ tokenId: burn.tokenId, amount })
@@ -76,7 +80,10 @@ export function suiteHandlers(context: SandboxContext): Record<string, SandboxHa
   return {
     boxConsolidationApp: (request) => withChain(context, () => ({ status: 200, body: boxConsolidationApp(request) })),
     boxConsolidationTransaction: (request) =>
-      withChain(context, (state, now) => ({ status: 200, body: consolidationTransaction(state, requireP2pkAddress(request.params.path.address), now) })),
+      withChain(context, (state, now) => ({
+        status: 200,
+        body: consolidationTransaction(state, requireP2pkAddress(request.params.path.address), now),
+      })),
     tokenBurnApp: (request) => withChain(context, () => ({ status: 200, body: tokenBurnApp(request) })),
     prepareTokenBurn: (request) =>
       withChain(context, (state, now) => {
@@ -85,13 +92,20 @@ export function suiteHandlers(context: SandboxContext): Record<string, SandboxHa
         const tokenId = requireHexId(values.tokenId, 'tokenId');
         const amount = requirePositive(values.amount, 'amount');
         const held = tokenBalance(spendableBoxesOf(state, address), tokenId);
-        if (held < amount) conflict(`Address ${address.encode()} holds ${held} raw units of token ${tokenId}, fewer than the ${amount} to burn`);
+        if (held < amount)
+          conflict(`Address ${address.encode()} holds ${held} raw units of token ${tokenId}, fewer than the ${amount} to burn`);
         const uuid = seededUuid(state.seed, `burn:${state.nextId}`);
         state.nextId += 1;
         state.burns.push({ uuid, address: address.encode(), tokenId, amount: amount.toString(), createdAt: now });
-        return { status: 200, body: fetchActionResponse({ id: 'burnTokens', type: 'ErgoPayAction', url: ergoPayUrl(request, `/suite/tokenburn/get/${uuid}`) }) };
+        return {
+          status: 200,
+          body: fetchActionResponse({ id: 'burnTokens', type: 'ErgoPayAction', url: ergoPayUrl(request, `/suite/tokenburn/get/${uuid}`) }),
+        };
       }),
     tokenBurnRequest: (request) =>
-      withChain(context, (state, now) => ({ status: 200, body: burnTransaction(state, String(request.params.path.uuid).toLowerCase(), now) })),
+      withChain(context, (state, now) => ({
+        status: 200,
+        body: burnTransaction(state, String(request.params.path.uuid).toLowerCase(), now),
+      })),
   };
 }

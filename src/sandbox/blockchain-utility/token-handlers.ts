@@ -30,8 +30,10 @@ function allPrices(state: ChainState, now: number): TokenPriceBody[] {
 /** The token handlers, by operationId. */
 export function tokenHandlers(context: SandboxContext): Record<string, SandboxHandler> {
   return {
-    genuineErgoTokens: () => withChain(context, (state) => ({ status: 200, body: state.tokens.filter((token) => token.genuine).map(genuineToken) })),
-    blockedErgoTokens: () => withChain(context, (state) => ({ status: 200, body: state.tokens.filter((token) => token.blocked).map((token) => token.tokenId) })),
+    genuineErgoTokens: () =>
+      withChain(context, (state) => ({ status: 200, body: state.tokens.filter((token) => token.genuine).map(genuineToken) })),
+    blockedErgoTokens: () =>
+      withChain(context, (state) => ({ status: 200, body: state.tokens.filter((token) => token.blocked).map((token) => token.tokenId) })),
     ergoTokenCheck: (request) =>
       withChain(context, (state) => {
         const tokenId = requireHexId(request.params.path.tokenId, 'tokenId');

@@ -183,14 +183,10 @@ function buildRecord(country: WorldCountry, alpha3ByAlpha2: Map<string, string>)
     flag: flagOf(alpha2, country.flag, db.eu),
     memberships: {
       un: country.unMember,
-      ...Object.fromEntries(
-        (Object.keys(MEMBERSHIPS) as MembershipName[]).map((name) => [name, MEMBERSHIPS[name].has(alpha2)]),
-      ),
+      ...Object.fromEntries((Object.keys(MEMBERSHIPS) as MembershipName[]).map((name) => [name, MEMBERSHIPS[name].has(alpha2)])),
     },
     classification: classificationOf(country),
-    parent: dependency
-      ? { alpha_2: dependency.parent, alpha_3: alpha3ByAlpha2.get(dependency.parent) ?? dependency.parent }
-      : null,
+    parent: dependency ? { alpha_2: dependency.parent, alpha_3: alpha3ByAlpha2.get(dependency.parent) ?? dependency.parent } : null,
     government_type: null,
     leaders: null,
     date: {

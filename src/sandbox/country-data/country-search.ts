@@ -42,7 +42,10 @@ export function isKnownPath(records: readonly CountryRecord[], path: string): bo
 
 /** Lower-cases and strips accents so `cote` finds `Côte d'Ivoire`. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** The strings a value offers to comparison; an object offers its code and name. */
@@ -64,7 +67,9 @@ export function containsAt(record: CountryRecord, path: string, wanted: string):
   const target = fold(wanted);
   return valuesAt(record, path).some((value) => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      return JSON.stringify(value).split('"').some((part) => fold(part).includes(target));
+      return JSON.stringify(value)
+        .split('"')
+        .some((part) => fold(part).includes(target));
     }
     return comparable(value).some((text) => fold(text).includes(target));
   });
@@ -138,7 +143,13 @@ function omit(record: Value, paths: readonly string[][]): Value {
   for (const [key, value] of Object.entries(record)) {
     const matching = paths.filter((p) => p[0] === key);
     if (matching.some((p) => p.length === 1)) continue;
-    out[key] = matching.length > 0 ? omit(value, matching.map((p) => p.slice(1))) : value;
+    out[key] =
+      matching.length > 0
+        ? omit(
+            value,
+            matching.map((p) => p.slice(1)),
+          )
+        : value;
   }
   return out;
 }
@@ -146,7 +157,15 @@ function omit(record: Value, paths: readonly string[][]): Value {
 /** Applies `response_fields` (keep only) and `response_fields_omit` (drop) to a record. */
 export function project(record: CountryRecord, keep: readonly string[] | undefined, drop: readonly string[] | undefined): Value {
   let result: Value = record;
-  if (keep && keep.length > 0) result = pick(result, keep.map((path) => path.split('.')));
-  if (drop && drop.length > 0) result = omit(result, drop.map((path) => path.split('.')));
+  if (keep && keep.length > 0)
+    result = pick(
+      result,
+      keep.map((path) => path.split('.')),
+    );
+  if (drop && drop.length > 0)
+    result = omit(
+      result,
+      drop.map((path) => path.split('.')),
+    );
   return result;
 }

@@ -50,9 +50,7 @@ export const DEPENDENCIES: Readonly<Record<string, { parent: string; type: strin
     ['dependent territory', 'NZ', 'TK'],
     ['special administrative region', 'CN', 'HK MO'],
     ['unincorporated territory', 'US', 'AS GU MP PR UM VI'],
-  ].flatMap(([type, parent, codes]) =>
-    (codes ?? '').split(' ').map((code) => [code, { parent: parent ?? '', type: type ?? '' }]),
-  ),
+  ].flatMap(([type, parent, codes]) => (codes ?? '').split(' ').map((code) => [code, { parent: parent ?? '', type: type ?? '' }])),
 );
 
 /** Countries and territories that drive on the left. */
@@ -63,8 +61,10 @@ export const LEFT_HAND_TRAFFIC = list(`AG AI AU BB BD BM BN BS BT BW CC CK CX CY
 /** First day of the week per the Unicode CLDR week data; every other country starts on Monday. */
 export const WEEK_START: Readonly<Record<string, 'sunday' | 'saturday' | 'friday'>> = {
   ...Object.fromEntries(
-    [...list(`AG AS BD BR BS BT BW BZ CA CN CO DM DO ET GT GU HK HN ID IL IN JM JP KE KH KR LA MH MM MO
-      MT MX MZ NI NP PA PE PH PK PR PT PY SA SG SV TH TT TW UM US VE VI WS YE ZA ZW`)].map((c) => [c, 'sunday' as const]),
+    [
+      ...list(`AG AS BD BR BS BT BW BZ CA CN CO DM DO ET GT GU HK HN ID IL IN JM JP KE KH KR LA MH MM MO
+      MT MX MZ NI NP PA PE PH PK PR PT PY SA SG SV TH TT TW UM US VE VI WS YE ZA ZW`),
+    ].map((c) => [c, 'sunday' as const]),
   ),
   ...Object.fromEntries([...list('AE AF BH DJ DZ EG IQ IR JO KW LY OM QA SD SY')].map((c) => [c, 'saturday' as const])),
   MV: 'friday',

@@ -15,16 +15,7 @@ import {
   type SandboxResponse,
 } from '../sandbox-server.js';
 import { type CountryRecord, countryRecords } from './country-records.js';
-import {
-  containsAt,
-  equalsAt,
-  isKnownPath,
-  matchesCode,
-  matchesFreeText,
-  matchesName,
-  project,
-  sortBy,
-} from './country-search.js';
+import { containsAt, equalsAt, isKnownPath, matchesCode, matchesFreeText, matchesName, project, sortBy } from './country-search.js';
 import { isSupportedCurrency, RATES_DATE, rate, ratesFor, supportedCurrencies } from './currency-rates.js';
 import { ipVersion, locateIp } from './ip-location.js';
 import { parseUserAgent } from './user-agent.js';
@@ -133,17 +124,31 @@ function handlers(): Record<string, SandboxHandler> {
         filtered((record) => (!q || matchesFreeText(record, q)) && filters.every(([path, value]) => equalsAt(record, path, value))),
       );
     },
-    countriesByCode: (request) => countryPage(request, filtered((r) => matchesCode(r, String(request.params.query.q)))),
-    countriesByName: (request) => countryPage(request, filtered((r) => matchesName(r, String(request.params.query.q)))),
+    countriesByCode: (request) =>
+      countryPage(
+        request,
+        filtered((r) => matchesCode(r, String(request.params.query.q))),
+      ),
+    countriesByName: (request) =>
+      countryPage(
+        request,
+        filtered((r) => matchesName(r, String(request.params.query.q))),
+      ),
     countriesSearch: (request) => {
       const property = String(request.params.path.property);
       requireKnownProperty(records, property);
-      return countryPage(request, filtered((r) => containsAt(r, property, String(request.params.query.q))));
+      return countryPage(
+        request,
+        filtered((r) => containsAt(r, property, String(request.params.query.q))),
+      );
     },
     countriesWhere: (request) => {
       const property = String(request.params.path.property);
       requireKnownProperty(records, property);
-      return countryPage(request, filtered((r) => equalsAt(r, property, String(request.params.path.value))));
+      return countryPage(
+        request,
+        filtered((r) => equalsAt(r, property, String(request.params.path.value))),
+      );
     },
     convertCurrency: (request) => {
       const from = requireCurrency('from', request.params.query.from);
@@ -160,8 +165,7 @@ function handlers(): Record<string, SandboxHandler> {
         date: RATES_DATE,
       });
     },
-    exchangeRates: (request) =>
-      withHeaders(single(ratesFor(requireCurrency('base', request.params.query.base ?? 'USD'))), CACHE_RATES),
+    exchangeRates: (request) => withHeaders(single(ratesFor(requireCurrency('base', request.params.query.base ?? 'USD'))), CACHE_RATES),
     exchangeRatesByPath: (request) => withHeaders(single(ratesFor(requireCurrency('base', request.params.path.base))), CACHE_RATES),
     currencies: () => {
       const all = supportedCurrencies(records);

@@ -17,9 +17,7 @@ const require = createRequire(import.meta.url);
 let reader: Reader<Response> | undefined;
 
 function database(): Reader<Response> {
-  reader ??= new Reader<Response>(
-    readFileSync(require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb')),
-  );
+  reader ??= new Reader<Response>(readFileSync(require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb')));
   return reader;
 }
 

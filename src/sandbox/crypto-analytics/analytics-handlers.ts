@@ -52,16 +52,19 @@ export function analyticsHandlers(market: SandboxMarket): Record<string, Sandbox
     pricePredictions: ({ params }) => {
       const { query } = params;
       const asOf = asOfIndex(market, query);
-      const records = asOf === undefined ? [] : requestedTokens(market, query).flatMap((token) =>
-        forecastCandles(market, token, asOf).map(({ horizon, ...candle }) => ({
-          ...tokenFields(token),
-          ...dateFields(market.dayAt(asOf + horizon)),
-          ...candle,
-          FORECAST_DATE: formatDay(market.dayAt(asOf)),
-          FORECAST_HORIZON_DAYS: horizon,
-          FORECAST_MODEL,
-        })),
-      );
+      const records =
+        asOf === undefined
+          ? []
+          : requestedTokens(market, query).flatMap((token) =>
+              forecastCandles(market, token, asOf).map(({ horizon, ...candle }) => ({
+                ...tokenFields(token),
+                ...dateFields(market.dayAt(asOf + horizon)),
+                ...candle,
+                FORECAST_DATE: formatDay(market.dayAt(asOf)),
+                FORECAST_HORIZON_DAYS: horizon,
+                FORECAST_MODEL,
+              })),
+            );
       return success(takePage(records, query));
     },
 

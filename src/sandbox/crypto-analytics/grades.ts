@@ -82,7 +82,10 @@ export function traderGrades(market: SandboxMarket, token: TokenInfo): ReadonlyA
     // Running first and second moments make the 90-day Sharpe ratio O(1) per day; returns[k]
     // is the return of day k + 1, so the window ending at index t - 1 covers days t - 89 .. t.
     const meanReturn = rollingMean(returns, SHARPE_WINDOW);
-    const meanSquare = rollingMean(returns.map((r) => r * r), SHARPE_WINDOW);
+    const meanSquare = rollingMean(
+      returns.map((r) => r * r),
+      SHARPE_WINDOW,
+    );
     return Array.from(closes, (close, t) => {
       if (t < TRADER_GRADE_FIRST_INDEX) return undefined;
       const trend = 50 * (1 + Math.tanh(5 * Math.log(close / valueAt(sma50, t))));
@@ -111,9 +114,8 @@ export function investorGrades(market: SandboxMarket, token: TokenInfo): Readonl
       const liquidity = 100 * clamp((Math.log10(valueAt(volume30, t) / cap) + 3) / 2.5, 0, 1);
       const fundamental = (size + liquidity) / 2;
       const valuation = t >= 364 ? 50 * (1 - Math.tanh(Math.log(close / valueAt(sma365, t)))) : null;
-      const investor = valuation === null
-        ? (0.4 * fundamental + 0.2 * technology) / 0.6
-        : 0.4 * fundamental + 0.2 * technology + 0.4 * valuation;
+      const investor =
+        valuation === null ? (0.4 * fundamental + 0.2 * technology) / 0.6 : 0.4 * fundamental + 0.2 * technology + 0.4 * valuation;
       return { TM_INVESTOR_GRADE: investor, FUNDAMENTAL_GRADE: fundamental, TECHNOLOGY_GRADE: technology, VALUATION_GRADE: valuation };
     });
   });

@@ -78,7 +78,10 @@ export function indexConstituents(
     .map((entry) => ({ ...entry, cap: valueAt(market.marketCaps(entry.token), t) }))
     .sort((a, b) => b.cap - a.cap)
     .slice(ranks.first - 1, ranks.last);
-  const weights = cappedWeights(eligible.map((entry) => entry.cap), WEIGHT_CAP);
+  const weights = cappedWeights(
+    eligible.map((entry) => entry.cap),
+    WEIGHT_CAP,
+  );
   return eligible
     .map((entry, i) => ({
       token: entry.token,

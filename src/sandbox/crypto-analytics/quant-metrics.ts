@@ -20,7 +20,14 @@
 import { formatDay, formatMonth } from './calendar.js';
 import type { SandboxMarket } from './market.js';
 import {
-  indexOfExtreme, maxDrawdown, mean, sampleCovariance, sampleStandardDeviation, sampleVariance, simpleReturns, valueAt,
+  indexOfExtreme,
+  maxDrawdown,
+  mean,
+  sampleCovariance,
+  sampleStandardDeviation,
+  sampleVariance,
+  simpleReturns,
+  valueAt,
 } from './statistics.js';
 import type { TokenInfo } from './token-universe.js';
 

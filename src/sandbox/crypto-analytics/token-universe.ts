@@ -13,8 +13,19 @@
 import { SeededRandom } from './prng.js';
 
 export type TokenCategory =
-  | 'currency' | 'layer-1' | 'layer-2' | 'defi' | 'exchange' | 'payments' | 'oracle'
-  | 'privacy' | 'gaming' | 'infrastructure' | 'ai' | 'storage' | 'meme';
+  | 'currency'
+  | 'layer-1'
+  | 'layer-2'
+  | 'defi'
+  | 'exchange'
+  | 'payments'
+  | 'oracle'
+  | 'privacy'
+  | 'gaming'
+  | 'infrastructure'
+  | 'ai'
+  | 'storage'
+  | 'meme';
 
 export interface TokenInfo {
   id: number;
@@ -172,7 +183,13 @@ function exchangesFor(symbol: string, rank: number): string[] {
 }
 
 /** The sandbox's tokens, largest anchor market cap first. */
-export const TOKEN_UNIVERSE: readonly TokenInfo[] = ROWS
-  .map(([id, name, symbol, category, anchorPrice, supply]) => ({ id, name, symbol, category, anchorPrice, supply }))
+export const TOKEN_UNIVERSE: readonly TokenInfo[] = ROWS.map(([id, name, symbol, category, anchorPrice, supply]) => ({
+  id,
+  name,
+  symbol,
+  category,
+  anchorPrice,
+  supply,
+}))
   .sort((a, b) => b.anchorPrice * b.supply - a.anchorPrice * a.supply)
   .map((token, rank) => ({ ...token, exchanges: exchangesFor(token.symbol, rank) }));

@@ -10,7 +10,10 @@ import { readFileSync } from 'node:fs';
 import type { NumberOrEmpty, UkAddress } from '../types.js';
 
 /** The fields of an address exactly as recorded. */
-export type RecordedUkAddress = Omit<UkAddress, 'id' | 'dataset' | 'country_iso' | 'country_iso_2' | 'language' | 'county_code' | 'uprn'> & {
+export type RecordedUkAddress = Omit<
+  UkAddress,
+  'id' | 'dataset' | 'country_iso' | 'country_iso_2' | 'language' | 'county_code' | 'uprn'
+> & {
   uprn?: string;
 };
 

@@ -20,7 +20,11 @@ export function adminHandlers(context: AddressContext): Record<string, SandboxHa
     const { dailyLimit, ...rest } = stored;
     return {
       ...rest,
-      daily: { limit: dailyLimit, count: today.length, updatedAt: new Date(today.at(-1)?.time ?? Date.parse(stored.createdAt)).toISOString() },
+      daily: {
+        limit: dailyLimit,
+        count: today.length,
+        updatedAt: new Date(today.at(-1)?.time ?? Date.parse(stored.createdAt)).toISOString(),
+      },
     };
   };
 
@@ -64,7 +68,9 @@ export function adminHandlers(context: AddressContext): Record<string, SandboxHa
     },
     updateLicensee: async (request) => {
       const key = pathKey(request, keys);
-      return success(withDaily(key.key, await licensees.update(key.key, String(request.params.path.licensee), request.body as LicenseeInput)));
+      return success(
+        withDaily(key.key, await licensees.update(key.key, String(request.params.path.licensee), request.body as LicenseeInput)),
+      );
     },
     deleteLicensee: async (request) => {
       const key = pathKey(request, keys);

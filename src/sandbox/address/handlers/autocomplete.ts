@@ -77,7 +77,8 @@ export function autocompleteHandlers(context: AddressContext): Record<string, Sa
     resolveUkAddress: (request) => {
       const key = callerKey(request, keys);
       const id = String(request.params.path.address);
-      const address = uk.find(id, key.datasets) ?? fail(id.startsWith('mr_') ? 4046 : 4044, { message: `No UK address found for suggestion ${id}` });
+      const address =
+        uk.find(id, key.datasets) ?? fail(id.startsWith('mr_') ? 4046 : 4044, { message: `No UK address found for suggestion ${id}` });
       charge(context, request, key, id);
       return success(address);
     },

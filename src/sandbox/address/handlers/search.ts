@@ -25,7 +25,15 @@ function pointOf(request: SandboxRequest): { lon: number; lat: number } | undefi
   if (lon === undefined && lat === undefined) return undefined;
   if (typeof lon !== 'number' || typeof lat !== 'number') {
     const missing = lon === undefined ? 'lon' : 'lat';
-    return fail(4001, { errors: [{ message: `${missing} is required with ${missing === 'lon' ? 'lat' : 'lon'}`, path: `.query.${missing}`, errorCode: 'required.openapi.validation' }] });
+    return fail(4001, {
+      errors: [
+        {
+          message: `${missing} is required with ${missing === 'lon' ? 'lat' : 'lon'}`,
+          path: `.query.${missing}`,
+          errorCode: 'required.openapi.validation',
+        },
+      ],
+    });
   }
   return { lon, lat };
 }
