@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckedClient, RequestOptions } from '../src/sandbox/address/checked-client.js';
-import type { Config, Licensee } from '../src/sandbox/address/types.js';
-import { type AddressSandbox, type Envelope, type ErrorBody, startAddressSandbox } from './support/address-sandbox.js';
+import type { CheckedClient, RequestOptions } from '../../src/sandbox/address/checked-client.js';
+import type { Config, Licensee } from '../../src/sandbox/address/types.js';
+import { type AddressSandbox, type Envelope, type ErrorBody, startAddressSandbox } from '../support/address-sandbox.js';
 
 let clock = Date.parse('2026-11-22T08:00:00.000Z');
 const sandboxes: AddressSandbox[] = [];

@@ -6,17 +6,17 @@ import { ErgoAddress, Network } from '@fleet-sdk/core';
 import { decode } from '@fleet-sdk/serializer';
 import { type OperationDefinitionNode, parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readErgoPayTransaction } from '../src/sandbox/blockchain-utility/ergopay-reader.js';
+import { readErgoPayTransaction } from '../../src/sandbox/blockchain-utility/ergopay-reader.js';
 import {
   createBlockchainUtilitySandbox,
   NETA_TOKEN_ID,
   SANDBOX_WALLETS,
   SIGRSV_TOKEN_ID,
   SIGUSD_TOKEN_ID,
-} from '../src/sandbox/blockchain-utility/index.js';
-import type { SandboxDefinition } from '../src/sandbox/sandbox-server.js';
-import { quoteUnsafeIntegers } from '../src/upstream/lossless-json.js';
-import { ROOT, startTestGateway, type TestGateway } from './support/gateway.js';
+} from '../../src/sandbox/blockchain-utility/index.js';
+import type { SandboxDefinition } from '../../src/sandbox/sandbox-server.js';
+import { quoteUnsafeIntegers } from '../../src/upstream/lossless-json.js';
+import { ROOT, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const NOON = Date.UTC(2026, 10, 22, 12);
 const { alice, bob, erin } = SANDBOX_WALLETS;

@@ -10,11 +10,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGatewaySchema } from '../src/gateway/build-schema.js';
-import { SANDBOXES } from '../src/sandbox/registry.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
-import { createGateway } from '../src/server.js';
-import { ROOT } from './support/gateway.js';
+import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
+import { SANDBOXES } from '../../src/sandbox/registry.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
+import { createGateway } from '../../src/server.js';
+import { ROOT } from '../support/gateway.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeBrief } from '../src/brief/compose-brief.js';
-import type { BriefInput } from '../src/brief/brief-types.js';
-import { addDays } from '../src/days.js';
-import { startTestGateway, type TestGateway } from './support/gateway.js';
+import { composeBrief } from '../../src/brief/compose-brief.js';
+import type { BriefInput } from '../../src/brief/brief-types.js';
+import { addDays } from '../../src/days.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 let gw: TestGateway;
 beforeAll(async () => {

@@ -7,12 +7,12 @@
  */
 import * as fixtures from '@ideal-postcodes/api-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialsOf } from '../src/sandbox/address/auth.js';
-import { addressErrorEnvelope } from '../src/sandbox/address/envelope.js';
-import { ADDRESS_DOCUMENT_PATH } from '../src/sandbox/address/index.js';
-import { OpenApiContract } from '../src/sandbox/openapi-contract.js';
-import type { SandboxDefinition, SandboxRequest, SandboxResponse } from '../src/sandbox/sandbox-server.js';
-import { startTestGateway, type TestGateway } from './support/gateway.js';
+import { credentialsOf } from '../../src/sandbox/address/auth.js';
+import { addressErrorEnvelope } from '../../src/sandbox/address/envelope.js';
+import { ADDRESS_DOCUMENT_PATH } from '../../src/sandbox/address/index.js';
+import { OpenApiContract } from '../../src/sandbox/openapi-contract.js';
+import type { SandboxDefinition, SandboxRequest, SandboxResponse } from '../../src/sandbox/sandbox-server.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 interface Fixture {
   url: string;

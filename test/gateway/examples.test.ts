@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type OperationDefinitionNode, parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestGateway, type TestGateway } from './support/gateway.js';
+import { ROOT, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const folder = join(ROOT, 'test', 'examples');
 const operations = readdirSync(folder)

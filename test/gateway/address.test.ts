@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressSandbox, DEFAULT_KEYS } from '../src/sandbox/address/index.js';
-import { startTestGateway, type TestGateway } from './support/gateway.js';
+import { createAddressSandbox, DEFAULT_KEYS } from '../../src/sandbox/address/index.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const KEY = 'ak_configured_secret';
 const TOKEN = 'uk_configured_secret';

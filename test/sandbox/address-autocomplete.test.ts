@@ -6,10 +6,10 @@
 import { createRequire } from 'node:module';
 import { autocomplete as autocompleteFixtures } from '@ideal-postcodes/api-fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CheckedClient } from '../src/sandbox/address/checked-client.js';
-import { UK_SAMPLE } from '../src/sandbox/address/data/uk-sample.js';
-import type { AddressSuggestion, UkAddress, UsAddress } from '../src/sandbox/address/types.js';
-import { type Envelope, refused, startAddressSandbox } from './support/address-sandbox.js';
+import type { CheckedClient } from '../../src/sandbox/address/checked-client.js';
+import { UK_SAMPLE } from '../../src/sandbox/address/data/uk-sample.js';
+import type { AddressSuggestion, UkAddress, UsAddress } from '../../src/sandbox/address/types.js';
+import { type Envelope, refused, startAddressSandbox } from '../support/address-sandbox.js';
 
 type Suggestions = Envelope<{ hits: AddressSuggestion[] }>;
 

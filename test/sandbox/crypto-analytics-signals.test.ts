@@ -5,7 +5,7 @@
  */
 import * as ss from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../src/days.js';
+import { addDays } from '../../src/days.js';
 import {
   type Candle,
   type CryptoAnalyticsSandbox,
@@ -15,7 +15,7 @@ import {
   startCryptoAnalyticsSandbox,
   TODAY,
   type Token,
-} from './support/crypto-analytics-sandbox.js';
+} from '../support/crypto-analytics-sandbox.js';
 
 let sandbox: CryptoAnalyticsSandbox;
 let tokens: Token[];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryRecords } from '../src/sandbox/country-data/country-records.js';
-import { createCountryDataSandbox, DEMO_KEY } from '../src/sandbox/country-data/index.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
+import { countryRecords } from '../../src/sandbox/country-data/country-records.js';
+import { createCountryDataSandbox, DEMO_KEY } from '../../src/sandbox/country-data/index.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
 
 const sandbox = createCountryDataSandbox({ keys: { [DEMO_KEY]: {}, rc_live_frozen: { frozen: true } } });
 let running: RunningSandbox;

@@ -3,8 +3,8 @@
  * sandbox, batching counted at the sandbox, credentials, and every error path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY } from '../src/sandbox/crypto-analytics/index.js';
-import { startTestGateway, type TestGateway } from './support/gateway.js';
+import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY } from '../../src/sandbox/crypto-analytics/index.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const CONFIGURED_KEY = 'tm-configured-secret';
 const CLIENT_KEY = 'tm-client-secret';

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY } from '../src/sandbox/crypto-analytics/index.js';
-import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../src/sandbox/crypto-analytics/queries.js';
-import type { OpenApiContract } from '../src/sandbox/openapi-contract.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
+import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY } from '../../src/sandbox/crypto-analytics/index.js';
+import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../src/sandbox/crypto-analytics/queries.js';
+import type { OpenApiContract } from '../../src/sandbox/openapi-contract.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
 
 const TODAY = '2026-11-22';
 const BTC = 3375;

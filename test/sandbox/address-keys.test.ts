@@ -6,9 +6,9 @@
  */
 import { errors as errorFixtures, keys as keyFixtures } from '@ideal-postcodes/api-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckedClient } from '../src/sandbox/address/checked-client.js';
-import { type AddressSandboxOptions, DEFAULT_KEYS } from '../src/sandbox/address/index.js';
-import { type AddressSandbox, type Envelope, type ErrorBody, startAddressSandbox } from './support/address-sandbox.js';
+import type { CheckedClient } from '../../src/sandbox/address/checked-client.js';
+import { type AddressSandboxOptions, DEFAULT_KEYS } from '../../src/sandbox/address/index.js';
+import { type AddressSandbox, type Envelope, type ErrorBody, startAddressSandbox } from '../support/address-sandbox.js';
 
 interface KeyDetails {
   lookups_remaining: number;

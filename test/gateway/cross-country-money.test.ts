@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../src/sandbox/sandbox-server.js';
-import { startTestGateway, type TestGateway } from './support/gateway.js';
+import type { RunningSandbox } from '../../src/sandbox/sandbox-server.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 let gw: TestGateway;
 let countryData: RunningSandbox;

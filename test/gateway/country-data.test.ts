@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCountryDataSandbox, DEMO_KEY } from '../src/sandbox/country-data/index.js';
-import { startTestGateway, type TestGateway } from './support/gateway.js';
+import { createCountryDataSandbox, DEMO_KEY } from '../../src/sandbox/country-data/index.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const CONFIGURED_KEY = 'rc_live_configured_secret';
 const CLIENT_KEY = 'rc_live_client_secret';

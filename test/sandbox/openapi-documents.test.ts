@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { OpenApiContract } from '../src/sandbox/openapi-contract.js';
-import { ROOT } from './support/gateway.js';
+import { OpenApiContract } from '../../src/sandbox/openapi-contract.js';
+import { ROOT } from '../support/gateway.js';
 
 const EXPECTED_VERSION: Record<string, string> = {
   'crypto-analytics.yaml': '3.0',

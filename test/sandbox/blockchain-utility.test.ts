@@ -17,9 +17,9 @@ import {
   reserveRatio,
   sigRsvPrice,
   sigUsdPrice,
-} from '../src/sandbox/blockchain-utility/ageusd.js';
-import { heightAt, SIGMAUSD_BANK_CONTRACT } from '../src/sandbox/blockchain-utility/constants.js';
-import { type DecodedTransaction, readErgoPayTransaction } from '../src/sandbox/blockchain-utility/ergopay-reader.js';
+} from '../../src/sandbox/blockchain-utility/ageusd.js';
+import { heightAt, SIGMAUSD_BANK_CONTRACT } from '../../src/sandbox/blockchain-utility/constants.js';
+import { type DecodedTransaction, readErgoPayTransaction } from '../../src/sandbox/blockchain-utility/ergopay-reader.js';
 import {
   BLOCKCHAIN_UTILITY_DOCUMENT,
   createBlockchainUtilitySandbox,
@@ -33,10 +33,10 @@ import {
   SIGRSV_TOKEN_ID,
   SIGUSD_TOKEN_ID,
   TOKENJAY_FEE_WALLET,
-} from '../src/sandbox/blockchain-utility/index.js';
-import { oracleBoxAt } from '../src/sandbox/blockchain-utility/oracle.js';
-import type { ChainState } from '../src/sandbox/blockchain-utility/state.js';
-import { type RunningSandbox, type SandboxDefinition, startSandbox } from '../src/sandbox/sandbox-server.js';
+} from '../../src/sandbox/blockchain-utility/index.js';
+import { oracleBoxAt } from '../../src/sandbox/blockchain-utility/oracle.js';
+import type { ChainState } from '../../src/sandbox/blockchain-utility/state.js';
+import { type RunningSandbox, type SandboxDefinition, startSandbox } from '../../src/sandbox/sandbox-server.js';
 
 const SEED = 'test-seed';
 const NOON = Date.UTC(2026, 10, 22, 12, 0, 0);

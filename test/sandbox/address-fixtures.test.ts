@@ -8,10 +8,10 @@
 import * as fixtures from '@ideal-postcodes/api-fixtures';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { UK_SAMPLE } from '../src/sandbox/address/data/uk-sample.js';
-import { ADDRESS_DOCUMENT_PATH } from '../src/sandbox/address/index.js';
-import { StrictResponses } from '../src/sandbox/address/strict-responses.js';
-import { OpenApiContract } from '../src/sandbox/openapi-contract.js';
+import { UK_SAMPLE } from '../../src/sandbox/address/data/uk-sample.js';
+import { ADDRESS_DOCUMENT_PATH } from '../../src/sandbox/address/index.js';
+import { StrictResponses } from '../../src/sandbox/address/strict-responses.js';
+import { OpenApiContract } from '../../src/sandbox/openapi-contract.js';
 
 interface Fixture {
   description: string;

@@ -4,7 +4,7 @@
  */
 import * as ss from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TECHNOLOGY_SCORES } from '../src/sandbox/crypto-analytics/grades.js';
+import { TECHNOLOGY_SCORES } from '../../src/sandbox/crypto-analytics/grades.js';
 import {
   type Candle,
   type CryptoAnalyticsSandbox,
@@ -14,7 +14,7 @@ import {
   startCryptoAnalyticsSandbox,
   TODAY,
   type Token,
-} from './support/crypto-analytics-sandbox.js';
+} from '../support/crypto-analytics-sandbox.js';
 
 let sandbox: CryptoAnalyticsSandbox;
 let tokens: Token[];

@@ -4,9 +4,9 @@
  */
 import * as ss from 'simple-statistics';
 import { describe, expect, it } from 'vitest';
-import { parseDay } from '../src/sandbox/crypto-analytics/calendar.js';
-import { ANCHOR_DATE, SandboxMarket } from '../src/sandbox/crypto-analytics/market.js';
-import { SeededRandom } from '../src/sandbox/crypto-analytics/prng.js';
+import { parseDay } from '../../src/sandbox/crypto-analytics/calendar.js';
+import { ANCHOR_DATE, SandboxMarket } from '../../src/sandbox/crypto-analytics/market.js';
+import { SeededRandom } from '../../src/sandbox/crypto-analytics/prng.js';
 
 const TODAY = parseDay('2026-11-22') ?? Number.NaN;
 

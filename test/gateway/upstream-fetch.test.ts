@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UpstreamName } from '../src/config.js';
-import { callerIp, createUpstreamFetch, type ResolvedUpstream } from '../src/upstream/upstream-fetch.js';
+import type { UpstreamName } from '../../src/config.js';
+import { callerIp, createUpstreamFetch, type ResolvedUpstream } from '../../src/upstream/upstream-fetch.js';
 
 /** A loopback server whose behaviour each test scripts through `script`. */
 let server: Server;

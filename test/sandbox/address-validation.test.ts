@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CheckedClient } from '../src/sandbox/address/checked-client.js';
-import { UK_SAMPLE } from '../src/sandbox/address/data/uk-sample.js';
-import type { CleanseResult, EmailValidation, PhoneNumberValidation, Place, PlaceSuggestion } from '../src/sandbox/address/types.js';
-import { type Envelope, type ErrorBody, startAddressSandbox } from './support/address-sandbox.js';
+import type { CheckedClient } from '../../src/sandbox/address/checked-client.js';
+import { UK_SAMPLE } from '../../src/sandbox/address/data/uk-sample.js';
+import type { CleanseResult, EmailValidation, PhoneNumberValidation, Place, PlaceSuggestion } from '../../src/sandbox/address/types.js';
+import { type Envelope, type ErrorBody, startAddressSandbox } from '../support/address-sandbox.js';
 
 const require = createRequire(import.meta.url);
 const sample = UK_SAMPLE.map((entry) => entry.address);

@@ -1,7 +1,7 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { buildGatewaySchema } from '../src/gateway/build-schema.js';
-import { ROOT } from './support/gateway.js';
+import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
+import { ROOT } from '../support/gateway.js';
 
 describe('the public schema', () => {
   it('matches the reviewed snapshot (regenerate with `npx vitest run test/schema-snapshot.test.ts -u`)', async () => {
