@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { buildGatewaySchema } from '../src/gateway/build-schema.js';
 import { SANDBOXES } from '../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
-import { createGateway } from '../src/server.js';
+import { createGateway } from '../src/gateway/server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 5;
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   }));
   const { schema, destroy } = await buildGatewaySchema(ROOT);
   // No shared cache: every round pays for its upstream requests, as a cold gateway would.
-  const server = createServer(createGateway({ root: ROOT, schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 0 }));
+  const server = createServer(createGateway({ schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 0 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
   const query = async (text: string): Promise<void> => {

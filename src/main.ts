@@ -1,16 +1,15 @@
 /**
- * `npm start`: starts a sandbox for every interface without a configured URL, builds the schema
- * and serves the gateway.
+ * `npm start`, the composition root: starts a sandbox for every interface without a configured
+ * URL, builds the schema and serves the gateway. The only module that imports both the gateway
+ * and the sandboxes; with every URL set, no sandbox code is loaded at all.
  */
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { systemClock } from './clock.js';
-import { loadConfig } from './config.js';
+import { systemClock } from './gateway/clock.js';
+import { loadConfig } from './gateway/config.js';
 import { buildGatewaySchema } from './gateway/build-schema.js';
-import { SANDBOXES } from './sandbox/registry.js';
-import { startSandbox } from './sandbox/sandbox-server.js';
-import { createGateway } from './server.js';
-import type { ResolvedUpstream } from './upstream/upstream-fetch.js';
+import { createGateway } from './gateway/server.js';
+import type { ResolvedUpstream } from './gateway/upstream/upstream-fetch.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,6 +23,8 @@ async function main(): Promise<void> {
       console.log(`${upstream.name}: ${upstream.url}`);
       continue;
     }
+    const { SANDBOXES } = await import('./sandbox/registry.js');
+    const { startSandbox } = await import('./sandbox/sandbox-server.js');
     const entry = SANDBOXES.find((candidate) => candidate.upstream === upstream.name);
     if (!entry) continue;
     const sandbox = await startSandbox(entry.create({ clock: systemClock }));
@@ -37,7 +38,6 @@ async function main(): Promise<void> {
   }
   const { schema, destroy } = await buildGatewaySchema(root);
   const yoga = createGateway({
-    root,
     schema,
     upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,

@@ -2,8 +2,8 @@
  * The built-in sandboxes: which interface each serves, its fixed port under `npm run sandbox`,
  * and the credentials the gateway uses against it when no key is configured.
  */
-import type { UpstreamName } from '../config.js';
-import type { Credentials } from '../upstream/vendors.js';
+import type { UpstreamName } from '../gateway/config.js';
+import type { Credentials } from '../gateway/upstream/vendors.js';
 import {
   createAddressSandbox,
   SANDBOX_API_KEY as ADDRESS_SANDBOX_KEY,

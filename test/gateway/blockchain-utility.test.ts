@@ -15,7 +15,7 @@ import {
   SIGUSD_TOKEN_ID,
 } from '../../src/sandbox/blockchain-utility/index.js';
 import type { SandboxDefinition } from '../../src/sandbox/sandbox-server.js';
-import { quoteUnsafeIntegers } from '../../src/upstream/lossless-json.js';
+import { quoteUnsafeIntegers } from '../../src/gateway/upstream/lossless-json.js';
 import { ROOT, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const NOON = Date.UTC(2026, 10, 22, 12);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeBrief } from '../../src/brief/compose-brief.js';
-import type { BriefInput } from '../../src/brief/brief-types.js';
-import { addDays } from '../../src/days.js';
+import { composeBrief } from '../../src/gateway/features/brief/compose-brief.js';
+import type { BriefInput } from '../../src/gateway/features/brief/brief-types.js';
+import { addDays } from '../../src/gateway/days.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 let gw: TestGateway;

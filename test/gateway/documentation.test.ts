@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/errors.js';
+import { ERROR_CODES } from '../../src/gateway/errors.js';
 import { ROOT } from '../support/gateway.js';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

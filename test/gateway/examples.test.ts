@@ -2,13 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type OperationDefinitionNode, parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRAPHIQL_DEFAULT_QUERY } from '../../src/gateway/graphiql-default-query.js';
 import { ROOT, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const folder = join(ROOT, 'test', 'examples');
 const operations = readdirSync(folder)
   .filter((file) => file.endsWith('.graphql'))
-  .flatMap((file) =>
-    parse(readFileSync(join(folder, file), 'utf8'))
+  .map((file) => ({ file, text: readFileSync(join(folder, file), 'utf8') }))
+  .concat({ file: 'graphiql-default', text: GRAPHIQL_DEFAULT_QUERY })
+  .flatMap(({ file, text }) =>
+    parse(text)
       .definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition')
       .map((operation) => ({ file, name: operation.name?.value ?? '(anonymous)', text: print(operation) })),
   );
@@ -21,9 +24,7 @@ afterAll(() => gw.close());
 
 describe('example operations (linked from the README)', () => {
   it('include the GraphiQL default and the country-data examples', () => {
-    expect(operations.map((operation) => operation.file)).toEqual(
-      expect.arrayContaining(['country-data.graphql', 'graphiql-default.graphql']),
-    );
+    expect(operations.map((operation) => operation.file)).toEqual(expect.arrayContaining(['country-data.graphql', 'graphiql-default']));
   });
 
   it.each(operations)('$file › $name runs with no errors and returns data', async ({ text }) => {

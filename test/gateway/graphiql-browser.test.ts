@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
 import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
-import { createGateway } from '../../src/server.js';
+import { createGateway } from '../../src/gateway/server.js';
 import { ROOT } from '../support/gateway.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -36,7 +36,7 @@ beforeAll(async () => {
     url: sandboxes[index]?.url ?? '',
     credentials: entry.credentials,
   }));
-  server = createServer(createGateway({ root: ROOT, schema: built.schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 60_000 }));
+  server = createServer(createGateway({ schema: built.schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 60_000 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedAnswer, freshnessMs, ResponseCache } from '../../src/upstream/response-cache.js';
+import { type CachedAnswer, freshnessMs, ResponseCache } from '../../src/gateway/upstream/response-cache.js';
 
 const answer = (cacheControl?: string, status = 200): CachedAnswer => ({
   status,

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UpstreamName } from '../../src/config.js';
-import { callerIp, createUpstreamFetch, type ResolvedUpstream } from '../../src/upstream/upstream-fetch.js';
+import type { UpstreamName } from '../../src/gateway/config.js';
+import { callerIp, createUpstreamClient, type ResolvedUpstream } from '../../src/gateway/upstream/upstream-fetch.js';
 
 /** A loopback server whose behaviour each test scripts through `script`. */
 let server: Server;
@@ -34,11 +34,11 @@ beforeEach(() => {
 
 function fetchFor(name: UpstreamName, options: { headers?: Record<string, string>; key?: string; timeoutMs?: number } = {}) {
   const upstreams: ResolvedUpstream[] = [{ name, url: `${base}/${name}`, credentials: { key: options.key, userToken: 'uk_configured' } }];
-  return createUpstreamFetch(
+  return createUpstreamClient(
     upstreams,
     { headers: new Headers(options.headers), ip: '203.0.113.9' },
     { timeoutMs: options.timeoutMs ?? 2000 },
-  );
+  ).fetch;
 }
 
 async function failure(promise: Promise<unknown>): Promise<GraphQLError> {

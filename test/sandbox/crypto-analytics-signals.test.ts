@@ -5,7 +5,7 @@
  */
 import * as ss from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/days.js';
+import { addDays } from '../../src/gateway/days.js';
 import {
   type Candle,
   type CryptoAnalyticsSandbox,

@@ -10,9 +10,9 @@ import type { ExecutionResult } from 'graphql';
 import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
 import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, type SandboxDefinition, startSandbox } from '../../src/sandbox/sandbox-server.js';
-import { createGateway } from '../../src/server.js';
-import type { ResolvedUpstream } from '../../src/upstream/upstream-fetch.js';
-import type { UpstreamName } from '../../src/config.js';
+import { createGateway } from '../../src/gateway/server.js';
+import type { ResolvedUpstream } from '../../src/gateway/upstream/upstream-fetch.js';
+import type { UpstreamName } from '../../src/gateway/config.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,7 +56,6 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   }
   const { schema, destroy } = await buildGatewaySchema(ROOT);
   const yoga = createGateway({
-    root: ROOT,
     schema,
     upstreams,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { COUNTRY_DEMO_KEY } from '../../config.js';
+import { COUNTRY_DEMO_KEY } from '../../gateway/config.js';
 import { OpenApiContract } from '../openapi-contract.js';
 import {
   type ErrorEnvelope,

@@ -1,0 +1,62 @@
+/**
+ * Money on interfaces A and B, in any currency D has rates for:
+ * - Token.price(currency) and Token.priceIn(country): A's latest USD close × D's rate;
+ * - StablecoinState.ergPrice / sigUsdPriceIn / sigRsvPriceIn and ErgoTokenPrice.priceIn: B's
+ *   nanoERG figures × ERG/USD (the SigUSD peg) × D's rate.
+ * All of them share the request's one USD rate table and, for B, its one stablecoin-state answer.
+ */
+import { NANOERG_PER_ERG, usdPerErg } from './erg-price-loader.js';
+import { PIVOT_CURRENCY } from './rate-loader.js';
+import type { GatewayContext } from '../../context.js';
+import type { TokenRecordWire } from '../../interfaces/crypto-analytics/wire.js';
+import { convert, knownCurrency, type Money } from './money-math.js';
+
+async function latestUsdClose(token: TokenRecordWire, context: GatewayContext): Promise<number | null> {
+  const newest = await context.loaders.cryptoAnalytics.latestPrice.load(token.TOKEN_ID);
+  return typeof newest?.CLOSE === 'number' ? newest.CLOSE : null;
+}
+
+async function usdIn(amountUsd: number | null, currency: string, argument: string, context: GatewayContext): Promise<Money | null> {
+  if (amountUsd === null) return null;
+  const table = await context.loaders.rates.load(PIVOT_CURRENCY);
+  return convert(table, amountUsd, PIVOT_CURRENCY, knownCurrency(argument, currency, table));
+}
+
+async function nanoErgIn(nanoErg: number, usdPerErg: number, currency: string, context: GatewayContext): Promise<Money | null> {
+  return usdIn((nanoErg / NANOERG_PER_ERG) * usdPerErg, currency, 'currency', context);
+}
+
+interface StablecoinWire {
+  sigUsdPrice: number | string;
+  sigRsvPrice: number | string;
+}
+
+export const cryptoMoneyResolvers = {
+  Token: {
+    price: async (token: TokenRecordWire, args: { currency: string }, context: GatewayContext) =>
+      usdIn(await latestUsdClose(token, context), args.currency, 'currency', context),
+    priceIn: async (token: TokenRecordWire, args: { country: string }, context: GatewayContext) => {
+      const [close, country] = await Promise.all([latestUsdClose(token, context), context.loaders.countryByCode.load(args.country)]);
+      const currency = country?.currencies[0]?.code;
+      return currency ? usdIn(close, currency, 'country', context) : null;
+    },
+  },
+  // The parent is the bank's state itself, so its own SigUSD price gives ERG/USD.
+  StablecoinState: {
+    ergPrice: (state: StablecoinWire, args: { currency: string }, context: GatewayContext) =>
+      nanoErgIn(NANOERG_PER_ERG, usdPerErg(Number(state.sigUsdPrice)), args.currency, context),
+    // A raw SigUSD unit is a cent, so one whole SigUSD is 100 of them.
+    sigUsdPriceIn: (state: StablecoinWire, args: { currency: string }, context: GatewayContext) =>
+      nanoErgIn(Number(state.sigUsdPrice) * 100, usdPerErg(Number(state.sigUsdPrice)), args.currency, context),
+    sigRsvPriceIn: (state: StablecoinWire, args: { currency: string }, context: GatewayContext) =>
+      nanoErgIn(Number(state.sigRsvPrice), usdPerErg(Number(state.sigUsdPrice)), args.currency, context),
+  },
+  ErgoTokenPrice: {
+    // price is whole tokens per ERG × 10^9, so one whole token is worth 10^9 ÷ price ERG.
+    priceIn: async (tokenPrice: { price: number | string }, args: { currency: string }, context: GatewayContext) => {
+      const price = Number(tokenPrice.price);
+      if (!(price > 0)) return null;
+      return nanoErgIn((NANOERG_PER_ERG * NANOERG_PER_ERG) / price, await context.loaders.usdPerErg.load('ERG'), args.currency, context);
+    },
+  },
+};

@@ -1,0 +1,9 @@
+/** Money across interfaces: country rates and conversions, token and Ergo prices in any currency. */
+import type { GraphModule } from '../../schema/graph-module.js';
+import { countryMoneyResolvers } from './country-money.js';
+import { cryptoMoneyResolvers } from './crypto-money.js';
+
+export const moneyModule: GraphModule = {
+  typeDefs: [new URL('./money.graphql', import.meta.url)],
+  resolvers: { ...countryMoneyResolvers, ...cryptoMoneyResolvers },
+};

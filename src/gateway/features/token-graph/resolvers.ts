@@ -1,0 +1,54 @@
+/**
+ * The Token graph: `token(id | symbol)` and the Token fields that reach the
+ * other operations for that token, all through the batching loaders.
+ */
+import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
+import { addDays, today } from '../../days.js';
+import type { TokenRecordWire } from '../../interfaces/crypto-analytics/wire.js';
+
+/** Days of prices a Token gives when the caller names no range. */
+const DEFAULT_PRICE_DAYS = 30;
+
+type Resolver<Args = Record<string, never>> = (token: TokenRecordWire, args: Args, context: GatewayContext) => unknown;
+
+const prices: Resolver<{ startDate?: string | null; endDate?: string | null }> = (token, args, context) => {
+  const endDate = args.endDate ?? today(context.clock());
+  const startDate = args.startDate ?? addDays(endDate, -(DEFAULT_PRICE_DAYS - 1));
+  if (startDate > endDate) throw badInput('startDate', `a day not after endDate (${endDate})`, startDate);
+  return context.loaders.cryptoAnalytics.prices(startDate, endDate).load(token.TOKEN_ID);
+};
+
+const correlations: Resolver<{ limit?: number | null }> = async (token, args, context) => {
+  if (args.limit !== undefined && args.limit !== null && args.limit < 1) throw badInput('limit', 'a positive number', args.limit);
+  const rows = await context.loaders.cryptoAnalytics.correlations.load(token.TOKEN_ID);
+  return args.limit ? rows.slice(0, args.limit) : rows;
+};
+
+export const tokenGraphResolvers = {
+  Query: {
+    token: (_root: unknown, args: { id?: number | null; symbol?: string | null }, context: GatewayContext) => {
+      const hasId = args.id !== undefined && args.id !== null;
+      const hasSymbol = args.symbol !== undefined && args.symbol !== null;
+      if (hasId === hasSymbol)
+        throw badInput(hasId ? 'symbol' : 'id', 'given when, and only when, the other is not', hasId ? args.symbol : args.id);
+      if (hasId) {
+        if ((args.id ?? 0) < 1) throw badInput('id', 'a positive token id', args.id);
+        return context.loaders.cryptoAnalytics.tokenById.load(args.id ?? 0);
+      }
+      const symbol = args.symbol?.trim() ?? '';
+      if (!/^[A-Za-z0-9]{1,20}$/.test(symbol)) throw badInput('symbol', 'a ticker symbol of letters and digits, e.g. BTC', args.symbol);
+      return context.loaders.cryptoAnalytics.tokenBySymbol.load(symbol);
+    },
+  },
+  Token: {
+    prices,
+    investorGrade: ((token, _args, context) => context.loaders.cryptoAnalytics.latestInvestorGrade.load(token.TOKEN_ID)) as Resolver,
+    traderGrade: ((token, _args, context) => context.loaders.cryptoAnalytics.latestTraderGrade.load(token.TOKEN_ID)) as Resolver,
+    sentiment: ((token, _args, context) => context.loaders.cryptoAnalytics.latestSentiment.load(token.TOKEN_ID)) as Resolver,
+    quantMetrics: ((token, _args, context) => context.loaders.cryptoAnalytics.quantMetrics.load(token.TOKEN_ID)) as Resolver,
+    resistanceSupport: ((token, _args, context) => context.loaders.cryptoAnalytics.resistanceSupport.load(token.TOKEN_ID)) as Resolver,
+    prediction: ((token, _args, context) => context.loaders.cryptoAnalytics.predictions.load(token.TOKEN_ID)) as Resolver,
+    correlations,
+  },
+};

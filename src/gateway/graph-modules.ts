@@ -1,0 +1,23 @@
+/** Every slice of the hand-written graph: each interface's additions, then the features that cross them. */
+import { briefModule } from './features/brief/index.js';
+import { moneyModule } from './features/money/index.js';
+import { placesModule } from './features/places/index.js';
+import { tokenGraphModule } from './features/token-graph/index.js';
+import { visitorModule } from './features/visitor/index.js';
+import { addressModule } from './interfaces/address/index.js';
+import { blockchainUtilityModule } from './interfaces/blockchain-utility/index.js';
+import { countryDataModule } from './interfaces/country-data/index.js';
+import { cryptoAnalyticsModule } from './interfaces/crypto-analytics/index.js';
+import type { GraphModule } from './schema/graph-module.js';
+
+export const GRAPH_MODULES: readonly GraphModule[] = [
+  countryDataModule,
+  cryptoAnalyticsModule,
+  blockchainUtilityModule,
+  addressModule,
+  tokenGraphModule,
+  moneyModule,
+  placesModule,
+  visitorModule,
+  briefModule,
+];

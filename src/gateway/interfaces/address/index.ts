@@ -1,0 +1,10 @@
+/** Interface C's hand-written additions: the Address interface, nullable numbers, text scalars. */
+import type { GraphModule } from '../../schema/graph-module.js';
+import { addressArgumentScalars, addressEnvelopes, addressResolvers } from './resolvers.js';
+
+export const addressModule: GraphModule = {
+  typeDefs: [new URL('./address.graphql', import.meta.url)],
+  resolvers: addressResolvers,
+  envelopes: addressEnvelopes,
+  argumentScalars: addressArgumentScalars,
+};

@@ -1,0 +1,46 @@
+/**
+ * Country lookups by any code kind, batched per GraphQL request: a few distinct codes cost one
+ * code search each; many cost the whole list, fetched in pages of 100.
+ */
+import DataLoader from 'dataloader';
+import type { UpstreamCaller } from '../../upstream/upstream-fetch.js';
+import type { CountryWire, Envelope } from './wire.js';
+
+/** Up to this many distinct codes are looked up one by one; more fetch the full list. */
+const SINGLE_LOOKUP_LIMIT = 3;
+const PAGE_SIZE = 100;
+
+const CODE_FIELDS = ['alpha_2', 'alpha_3', 'ccn3', 'cioc', 'fifa', 'fips', 'gec'] as const;
+
+function hasCode(country: CountryWire, code: string): boolean {
+  const codes = country.codes as unknown as Record<string, string | null | undefined>;
+  return CODE_FIELDS.some((field) => codes[field]?.toUpperCase() === code);
+}
+
+async function allCountries(caller: UpstreamCaller): Promise<CountryWire[]> {
+  const first = await caller.upstream.get<Envelope<CountryWire>>('country-data', '/countries/v5', { limit: PAGE_SIZE, offset: 0 });
+  const pages = [];
+  for (let offset = PAGE_SIZE; offset < first.data.meta.total; offset += PAGE_SIZE) {
+    pages.push(caller.upstream.get<Envelope<CountryWire>>('country-data', '/countries/v5', { limit: PAGE_SIZE, offset }));
+  }
+  return [first, ...(await Promise.all(pages))].flatMap((page) => page.data.objects);
+}
+
+async function byCodes(caller: UpstreamCaller, codes: readonly string[]): Promise<(CountryWire | null)[]> {
+  const wanted = codes.map((code) => code.toUpperCase());
+  if (wanted.length > SINGLE_LOOKUP_LIMIT) {
+    const countries = await allCountries(caller);
+    return wanted.map((code) => countries.find((country) => hasCode(country, code)) ?? null);
+  }
+  return Promise.all(
+    wanted.map(async (code) => {
+      const page = await caller.upstream.get<Envelope<CountryWire>>('country-data', '/countries/v5/code', { q: code });
+      return page.data.objects.find((country) => hasCode(country, code)) ?? null;
+    }),
+  );
+}
+
+/** A loader from any country code (case-insensitive) to the country, or null if none has it. */
+export function createCountryByCodeLoader(caller: UpstreamCaller): DataLoader<string, CountryWire | null> {
+  return new DataLoader((codes) => byCodes(caller, codes), { cacheKeyFn: (code) => code.toUpperCase() });
+}

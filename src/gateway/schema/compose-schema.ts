@@ -1,0 +1,31 @@
+/**
+ * The public schema: Mesh's source schemas merged with the hand-written modules (SDL and
+ * resolvers), envelopes unwrapped, domain scalars on Mesh's arguments, Mesh's execution
+ * directives dropped and unreachable types pruned.
+ */
+import { readFileSync } from 'node:fs';
+import { mergeSchemas } from '@graphql-tools/schema';
+import { pruneSchema } from '@graphql-tools/utils';
+import { GraphQLSchema, specifiedDirectives } from 'graphql';
+import { applyArgumentScalars } from './argument-scalars.js';
+import { DOMAIN_SCALARS } from './domain-scalars.js';
+import type { GraphModule } from './graph-module.js';
+import { unwrapEnvelopes } from './unwrap-envelopes.js';
+
+const SCALAR_TYPE_DEFS = new URL('./scalars.graphql', import.meta.url);
+
+/** Merges the source schemas with the modules into the schema the gateway serves. */
+export function composeSchema(sources: readonly GraphQLSchema[], modules: readonly GraphModule[]): GraphQLSchema {
+  const merged = mergeSchemas({
+    schemas: [...sources],
+    typeDefs: [SCALAR_TYPE_DEFS, ...modules.flatMap((module) => module.typeDefs)].map((file) => readFileSync(file, 'utf8')),
+    resolvers: [DOMAIN_SCALARS, ...modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []))],
+  });
+  const envelopes = Object.assign({}, ...modules.map((module) => module.envelopes ?? {}));
+  const argumentScalars = Object.assign({}, ...modules.map((module) => module.argumentScalars ?? {}));
+  const unwrapped = applyArgumentScalars(unwrapEnvelopes(merged, envelopes), argumentScalars);
+  // Mesh's execution directives (@httpOperation, @transport...) were consumed when the resolvers
+  // were made; published, they would show platform teams the vendors' paths and Mesh internals.
+  const published = new GraphQLSchema({ ...unwrapped.toConfig(), directives: specifiedDirectives });
+  return pruneSchema(published);
+}
