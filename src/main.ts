@@ -1,26 +1,37 @@
 /**
- * `npm start`, the composition root: starts a sandbox for every interface without a configured
- * URL, builds the schema and serves the gateway. The only module that imports both the gateway
- * and the sandboxes; with every URL set, no sandbox code is loaded at all.
+ * `npm start`, the composition root: reads `.env` and validates the configuration, binds the port,
+ * then starts a sandbox for every interface without a configured URL, builds the schema and
+ * serves the gateway, draining gracefully on SIGTERM/SIGINT. The only module that imports both
+ * the gateway and the sandboxes; with every URL set, no sandbox code is loaded at all.
+ *
+ * Only light modules are imported statically: a bad value or a busy port is reported within a
+ * second, before the slow imports (Mesh, the sandboxes' data) begin.
  */
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { systemClock } from './gateway/clock.js';
-import { loadConfig } from './gateway/config.js';
-import { buildGatewaySchema } from './gateway/build-schema.js';
-import { createGateway } from './gateway/server.js';
+import { type GatewayConfig, loadConfig } from './gateway/config.js';
+import { createLogger, type Logger } from './gateway/logger.js';
+import { createDrain } from './gateway/ops/drain.js';
+import { loadEnvFileIfPresent } from './gateway/ops/env-file.js';
+import { type BoundServer, bindEarly } from './gateway/ops/listen.js';
 import type { ResolvedUpstream } from './gateway/upstream/upstream-fetch.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+/** How long one readiness probe may take; short, so `/readyz` answers well within a probe's timeout. */
+const READINESS_PROBE_TIMEOUT_MS = 2_000;
+
+/** Resolves every upstream to a URL, starting the sandboxes that have none (their closers returned). */
+async function resolveUpstreams(
+  config: GatewayConfig,
+  logger: Logger,
+): Promise<{ upstreams: ResolvedUpstream[]; closers: (() => Promise<void>)[] }> {
+  const { systemClock } = await import('./gateway/clock.js');
   const upstreams: ResolvedUpstream[] = [];
   const closers: (() => Promise<void>)[] = [];
   for (const upstream of Object.values(config.upstreams)) {
     if (upstream.url) {
       upstreams.push({ name: upstream.name, url: upstream.url, credentials: { key: upstream.key, userToken: upstream.userToken } });
-      console.log(`${upstream.name}: ${upstream.url}`);
+      logger.info({ upstream: upstream.name, url: upstream.url }, 'upstream configured');
       continue;
     }
     const { SANDBOXES } = await import('./sandbox/registry.js');
@@ -34,30 +45,68 @@ async function main(): Promise<void> {
       url: sandbox.url,
       credentials: { key: upstream.key ?? entry.credentials.key, userToken: upstream.userToken ?? entry.credentials.userToken },
     });
-    console.log(`${upstream.name}: built-in sandbox at ${sandbox.url}`);
+    logger.info({ upstream: upstream.name, url: sandbox.url }, 'upstream: built-in sandbox');
   }
+  return { upstreams, closers };
+}
+
+async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger): Promise<void> {
+  const closers: (() => void | Promise<void>)[] = [];
+  const drain = createDrain({ server: bound.server, timeoutMs: config.shutdownTimeoutMs, logger, closers });
+  const onSignal = (signal: NodeJS.Signals): void => {
+    void drain.run(signal).then((code) => process.exit(code));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const resolved = await resolveUpstreams(config, logger);
+  const { buildGatewaySchema } = await import('./gateway/build-schema.js');
+  const { createGateway } = await import('./gateway/server.js');
+  const { probeUpstreams } = await import('./gateway/ops/readiness.js');
+  const { systemClock } = await import('./gateway/clock.js');
   const { schema, destroy } = await buildGatewaySchema(root);
+  // The gateway closes before what it depends on: Mesh's handles, then the sandboxes.
+  closers.push(destroy, ...resolved.closers);
+  if (drain.isDraining()) return;
   const yoga = createGateway({
     schema,
-    upstreams,
+    upstreams: resolved.upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     cacheTtlMs: config.cacheTtlMs,
     clock: systemClock,
+    ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
+    readiness: {
+      provider: probeUpstreams(resolved.upstreams, { timeoutMs: READINESS_PROBE_TIMEOUT_MS, cacheMs: config.readinessCacheMs }),
+      isDraining: drain.isDraining,
+    },
   });
-  const server = createServer(yoga);
-  server.listen(config.port, () => {
-    console.log(`GraphiQL and GraphQL: http://localhost:${config.port}/graphql`);
-  });
-  const stop = (): void => {
-    server.close();
-    destroy();
-    void Promise.all(closers.map((close) => close())).then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  bound.serve(yoga);
+  const host = bound.address.family === 'IPv6' ? `[${bound.address.address}]` : bound.address.address;
+  logger.info({ url: `http://${host}:${bound.address.port}/graphql` }, 'gateway ready: GraphQL and GraphiQL');
+}
+
+async function main(): Promise<void> {
+  loadEnvFileIfPresent('.env');
+  let config: GatewayConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  let bound: BoundServer;
+  try {
+    bound = await bindEarly(config.host, config.port);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  const logger = createLogger('info');
+  logger.info({ host: bound.address.address, port: bound.address.port }, 'listening; building the gateway');
+  await serve(config, bound, logger);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });

@@ -2,6 +2,7 @@
  * The one place where the environment becomes typed configuration (see the README's table).
  * An interface without a URL runs against its built-in sandbox.
  */
+import { isIP } from 'node:net';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -15,7 +16,15 @@ export interface UpstreamConfig {
 }
 
 export interface GatewayConfig {
+  /** Interface to listen on: loopback by default, `0.0.0.0` in the container. */
+  host: string;
   port: number;
+  /** Browser origins allowed by CORS (`*` as a port matches any port); undefined = same-origin and local tools. */
+  corsOrigins: string[] | undefined;
+  /** How long in-flight requests may finish after SIGTERM before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** How long an upstream's answer to the readiness probe is reused by `/readyz`. */
+  readinessCacheMs: number;
   upstreams: Record<UpstreamName, UpstreamConfig>;
   /** Time allowed for one upstream request before it fails as UPSTREAM_TIMEOUT. */
   upstreamTimeoutMs: number;
@@ -24,6 +33,24 @@ export interface GatewayConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Every malformed variable at once, one line each, so a deploy needs one fix round, not one per variable. */
+export class ConfigError extends TypeError {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Collects problems instead of throwing at the first, and returns a placeholder so reading can go on. */
+function check<T>(problems: string[], read: () => T, placeholder: T): T {
+  try {
+    return read();
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+    return placeholder;
+  }
+}
 
 /** REST Countries' documented public demo key. */
 export const COUNTRY_DEMO_KEY = 'rc_live_demo';
@@ -48,7 +75,8 @@ function baseUrl(env: Env, name: string): string | undefined {
 function port(env: Env): number {
   const raw = optional(env, 'PORT') ?? '4000';
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new TypeError(`PORT must be a port number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new TypeError(`PORT must be a port number from 0 to 65535, got "${raw}"`);
   return value;
 }
 
@@ -61,27 +89,62 @@ function wholeNumber(env: Env, name: string, fallback: number, minimum: 0 | 1): 
   return value;
 }
 
-/** Reads the configuration; throws a TypeError naming the variable when a value is malformed. */
+const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+function host(env: Env): string {
+  const value = optional(env, 'HOST') ?? '127.0.0.1';
+  if (isIP(value) === 0 && !HOSTNAME.test(value))
+    throw new TypeError(`HOST must be an IP address or a host name (e.g. 127.0.0.1 or 0.0.0.0), got "${value}"`);
+  return value;
+}
+
+/** An origin as browsers send it (scheme://host[:port], no path), where the port may be `*`. */
+const ORIGIN = /^https?:\/\/[^/:\s]+(?::(?:\d{1,5}|\*))?$/i;
+
+function corsOrigins(env: Env): string[] | undefined {
+  const raw = optional(env, 'CORS_ORIGINS');
+  if (raw === undefined) return undefined;
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !ORIGIN.test(entry));
+  if (bad.length > 0 || entries.length === 0)
+    throw new TypeError(
+      `CORS_ORIGINS must be a comma-separated list of origins like https://app.example or http://localhost:*, got "${bad.join(',') || raw}"`,
+    );
+  return entries;
+}
+
+/** Reads the configuration; throws a ConfigError naming every malformed variable at once. */
 export function loadConfig(env: Env = process.env): GatewayConfig {
-  return {
-    port: port(env),
-    upstreamTimeoutMs: wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
-    cacheTtlMs: wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0) * 1000,
+  const problems: string[] = [];
+  const url = (name: string): string | undefined => check(problems, () => baseUrl(env, name), undefined);
+  const config: GatewayConfig = {
+    host: check(problems, () => host(env), '127.0.0.1'),
+    port: check(problems, () => port(env), 4000),
+    corsOrigins: check(problems, () => corsOrigins(env), undefined),
+    shutdownTimeoutMs: check(problems, () => wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0), 0),
+    readinessCacheMs: check(problems, () => wholeNumber(env, 'READINESS_CACHE_MS', 5_000, 0), 0),
+    upstreamTimeoutMs: check(problems, () => wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1), 1),
+    cacheTtlMs: check(problems, () => wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0), 0) * 1000,
     upstreams: {
-      'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
-      'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },
+      'crypto-analytics': { name: 'crypto-analytics', url: url('CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
+      'blockchain-utility': { name: 'blockchain-utility', url: url('BLOCKCHAIN_API_URL'), key: undefined },
       address: {
         name: 'address',
-        url: baseUrl(env, 'ADDRESS_API_URL'),
+        url: url('ADDRESS_API_URL'),
         key: optional(env, 'ADDRESS_API_KEY'),
         userToken: optional(env, 'ADDRESS_USER_TOKEN'),
       },
       'country-data': {
         name: 'country-data',
-        url: baseUrl(env, 'COUNTRY_API_URL'),
+        url: url('COUNTRY_API_URL'),
         // The vendor publishes a demo key; the sandbox accepts it too.
         key: optional(env, 'COUNTRY_API_KEY') ?? COUNTRY_DEMO_KEY,
       },
     },
   };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }

@@ -9,6 +9,8 @@ import { type Clock, systemClock } from './clock.js';
 import { createContext, type GatewayContext } from './context.js';
 import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
 import { maskError } from './http/mask-error.js';
+import { corsPolicy, useVaryOnOrigin } from './ops/cors.js';
+import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
@@ -22,6 +24,10 @@ export interface GatewayOptions {
   cacheTtlMs: number;
   /** Where "today" comes from; the system clock unless a test or the composition root injects one. */
   clock?: Clock;
+  /** Browser origins allowed by CORS (CORS_ORIGINS); same-origin and local tools when absent. */
+  corsOrigins?: readonly string[];
+  /** Serves `/readyz` when given (the composition root wires probes and the drain in). */
+  readiness?: ReadinessOptions;
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -42,7 +48,8 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     renderGraphiQL,
     graphiql: { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
     maskedErrors: { maskError },
-    plugins: [useInputErrors()],
+    cors: corsPolicy(options.corsOrigins),
+    plugins: [useInputErrors(), useVaryOnOrigin(), ...(options.readiness ? [useReadiness(options.readiness)] : [])],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
       const upstream = createUpstreamClient(

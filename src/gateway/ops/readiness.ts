@@ -1,0 +1,112 @@
+/**
+ * Readiness: whether this replica should get traffic. Ready means the schema is loaded (a Yoga
+ * exists to answer at all), no drain has begun, and every upstream is ready by the injected
+ * provider. The default provider asks each upstream a cheap question; another provider (e.g.
+ * the circuit breakers' states) can replace it without touching the route.
+ */
+import type { Plugin } from 'graphql-yoga';
+import type { UpstreamName } from '../config.js';
+import type { ResolvedUpstream } from '../upstream/upstream-fetch.js';
+import { VENDORS } from '../upstream/vendors.js';
+
+export interface UpstreamReadiness {
+  ready: boolean;
+  /** Why not (or what answered), for the operator reading `/readyz`. */
+  reason?: string;
+}
+
+/** Per-upstream readiness, by upstream name. */
+export type ReadinessProvider = () => Promise<Partial<Record<UpstreamName, UpstreamReadiness>>>;
+
+/**
+ * The cheapest documented GET per interface (schema/*.yaml): one small list or price, or C's key
+ * check, which the vendor documents as free of lookups.
+ */
+const PROBE_PATHS: Record<UpstreamName, (upstream: ResolvedUpstream) => string> = {
+  'crypto-analytics': () => '/v1/tokens?limit=1',
+  'blockchain-utility': () => '/sigusd/price',
+  address: ({ credentials }) => `/keys/${encodeURIComponent(credentials.key ?? 'none')}`,
+  'country-data': () => '/currencies/v1/symbols',
+};
+
+export interface ProbeOptions {
+  /** How long a probe may take before the upstream counts as unready. */
+  timeoutMs: number;
+  /** How long a probe's outcome is reused. */
+  cacheMs: number;
+  /** A monotonic millisecond clock; `performance.now` unless a test injects one. */
+  now?: () => number;
+}
+
+async function probe(upstream: ResolvedUpstream, timeoutMs: number): Promise<UpstreamReadiness> {
+  try {
+    const response = await fetch(`${upstream.url}${PROBE_PATHS[upstream.name](upstream)}`, {
+      headers: VENDORS[upstream.name].authHeaders(upstream.credentials),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // Only the status matters; drain the body so the connection can be reused.
+    await response.arrayBuffer();
+    // A 4xx (a key the vendor refuses, say) still proves the upstream answers.
+    return response.status < 500 ? { ready: true } : { ready: false, reason: `answered HTTP ${response.status}` };
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    if (error instanceof DOMException && error.name === 'TimeoutError') return { ready: false, reason: `no answer within ${timeoutMs} ms` };
+    return { ready: false, reason: cause instanceof Error ? cause.message : String(cause) };
+  }
+}
+
+/**
+ * The default provider: an upstream is ready when it answered the cheap probe (any status below
+ * 500) within the last `cacheMs`. Probes run on demand, at most one in flight per upstream.
+ */
+export function probeUpstreams(upstreams: readonly ResolvedUpstream[], options: ProbeOptions): ReadinessProvider {
+  const now = options.now ?? (() => performance.now());
+  const last = new Map<UpstreamName, { at: number; result: UpstreamReadiness }>();
+  const inFlight = new Map<UpstreamName, Promise<UpstreamReadiness>>();
+  const check = (upstream: ResolvedUpstream): Promise<UpstreamReadiness> => {
+    const cached = last.get(upstream.name);
+    if (cached && now() - cached.at < options.cacheMs) return Promise.resolve(cached.result);
+    const running = inFlight.get(upstream.name);
+    if (running) return running;
+    const started = probe(upstream, options.timeoutMs).then((result) => {
+      last.set(upstream.name, { at: now(), result });
+      inFlight.delete(upstream.name);
+      return result;
+    });
+    inFlight.set(upstream.name, started);
+    return started;
+  };
+  return async () => {
+    const results = await Promise.all(upstreams.map(async (upstream) => [upstream.name, await check(upstream)] as const));
+    return Object.fromEntries(results);
+  };
+}
+
+export interface ReadinessOptions {
+  provider: ReadinessProvider;
+  /** True once a drain has begun: the replica must leave the load balancer's rotation at once. */
+  isDraining: () => boolean;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+}
+
+/** The `/readyz` route as a Yoga plugin: 200 when ready, 503 with what is not ready and why. */
+export function useReadiness(options: ReadinessOptions): Plugin {
+  return {
+    async onRequest({ url, endResponse }) {
+      if (url.pathname !== '/readyz') return;
+      const upstreams = options.isDraining() ? {} : await options.provider();
+      // Checked after the probes too: a drain that began while they ran wins.
+      if (options.isDraining()) {
+        endResponse(json(503, { status: 'draining' }));
+        return;
+      }
+      const unready = Object.fromEntries(Object.entries(upstreams).filter(([, state]) => !state.ready));
+      endResponse(
+        Object.keys(unready).length === 0 ? json(200, { status: 'ready', upstreams }) : json(503, { status: 'unready', unready }),
+      );
+    },
+  };
+}
