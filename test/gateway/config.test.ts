@@ -31,4 +31,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '0' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
     expect(loadConfig({ CACHE_TTL_SECONDS: '0' }).cacheTtlMs).toBe(0);
   });
+
+  it('reports every malformed variable at once and reads the operational settings', () => {
+    expect(() => loadConfig({ PORT: 'x', HOST: 'a b', CORS_ORIGINS: 'nope', READINESS_CACHE_MS: '-1' })).toThrow(
+      /HOST[\s\S]*PORT[\s\S]*CORS_ORIGINS[\s\S]*READINESS_CACHE_MS/,
+    );
+    expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', corsOrigins: undefined, shutdownTimeoutMs: 10_000, readinessCacheMs: 5_000 });
+    expect(loadConfig({ HOST: '0.0.0.0', CORS_ORIGINS: 'https://app.example/, http://localhost:*' })).toMatchObject({
+      host: '0.0.0.0',
+      corsOrigins: ['https://app.example', 'http://localhost:*'],
+    });
+  });
 });

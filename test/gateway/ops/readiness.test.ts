@@ -1,0 +1,71 @@
+/**
+ * The default readiness provider against a loopback upstream: any status below 500 is ready,
+ * 5xx and silence are not, outcomes are reused for `cacheMs`, one probe in flight per upstream.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeUpstreams } from '../../../src/gateway/ops/readiness.js';
+
+let server: Server;
+let url: string;
+let status = 200;
+let holdMs = 0;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seen.push(`${request.url} ${request.headers.authorization ?? ''}`);
+    setTimeout(() => response.writeHead(status).end('{}'), holdMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('probeUpstreams', () => {
+  it('asks the cheapest documented path with the configured credentials; a 4xx counts as an answer', async () => {
+    seen.length = 0;
+    status = 404;
+    const provider = probeUpstreams([{ name: 'address', url, credentials: { key: 'ak_x' } }], { timeoutMs: 1_000, cacheMs: 0 });
+    expect(await provider()).toEqual({ address: { ready: true } });
+    expect(seen).toEqual(['/keys/ak_x IDEALPOSTCODES api_key="ak_x"']);
+  });
+
+  it('is not ready on a 5xx or no answer in time, saying which', async () => {
+    status = 503;
+    const provider = probeUpstreams([{ name: 'country-data', url, credentials: {} }], { timeoutMs: 1_000, cacheMs: 0 });
+    expect(await provider()).toEqual({ 'country-data': { ready: false, reason: 'answered HTTP 503' } });
+    status = 200;
+    holdMs = 500;
+    const impatient = probeUpstreams([{ name: 'country-data', url, credentials: {} }], { timeoutMs: 50, cacheMs: 0 });
+    expect(await impatient()).toEqual({ 'country-data': { ready: false, reason: 'no answer within 50 ms' } });
+    holdMs = 0;
+  });
+
+  it('runs one probe at a time per upstream and reuses its outcome within cacheMs', async () => {
+    seen.length = 0;
+    status = 200;
+    holdMs = 100;
+    let now = 0;
+    const provider = probeUpstreams([{ name: 'blockchain-utility', url, credentials: {} }], {
+      timeoutMs: 1_000,
+      cacheMs: 5_000,
+      now: () => now,
+    });
+    const answers = await Promise.all([provider(), provider(), provider()]);
+    expect(answers.every((answer) => answer['blockchain-utility']?.ready)).toBe(true);
+    expect(seen).toEqual(['/sigusd/price ']);
+    now = 4_999;
+    await provider();
+    expect(seen).toHaveLength(1);
+    now = 5_000;
+    await provider();
+    expect(seen).toHaveLength(2);
+    holdMs = 0;
+  });
+});
