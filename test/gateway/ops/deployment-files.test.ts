@@ -1,0 +1,78 @@
+/**
+ * Docker cannot run on the test machine, so the deployment files are checked for what can be
+ * checked without an engine: the compose file's shape, the files it and the Dockerfile refer to,
+ * and that every variable they set is documented.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ROOT } from '../../support/gateway.js';
+
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
+
+interface ComposeService {
+  build?: string;
+  image?: string;
+  deploy?: { replicas?: number };
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: string[];
+  stop_grace_period?: string;
+}
+
+const compose = parse(read('compose.yaml')) as { services: Record<string, ComposeService> };
+const dockerfile = read('Dockerfile');
+const readme = read('README.md');
+const envExample = read('.env.example');
+
+describe('compose.yaml', () => {
+  it('runs two gateway replicas from this Dockerfile behind one published port, with Redis', () => {
+    const { gateway, 'load-balancer': balancer, redis } = compose.services;
+    expect(gateway?.build).toBe('.');
+    expect(gateway?.deploy?.replicas).toBe(2);
+    expect(gateway?.ports).toBeUndefined();
+    expect(balancer?.ports).toHaveLength(1);
+    expect(redis?.image).toMatch(/^redis:/);
+    expect(gateway?.environment).toMatchObject({ HOST: '0.0.0.0', REDIS_URL: 'redis://redis:6379' });
+  });
+
+  it('mounts files that exist, and the balancer points at the gateway service', () => {
+    const mounts = compose.services['load-balancer']?.volumes ?? [];
+    for (const mount of mounts) expect(existsSync(join(ROOT, mount.split(':')[0] ?? ''))).toBe(true);
+    expect(read('deploy/nginx.conf')).toContain('server gateway:4000');
+  });
+
+  it('gives the drain more time than SHUTDOWN_TIMEOUT_MS before Docker kills the process', () => {
+    const gateway = compose.services.gateway;
+    expect(Number.parseInt(gateway?.stop_grace_period ?? '0', 10) * 1000).toBeGreaterThan(
+      Number(gateway?.environment?.SHUTDOWN_TIMEOUT_MS),
+    );
+  });
+
+  it('sets only variables the README and .env.example document', () => {
+    for (const name of Object.keys(compose.services.gateway?.environment ?? {})) {
+      expect(readme, name).toContain(`\`${name}\``);
+      expect(envExample, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+    }
+  });
+});
+
+describe('Dockerfile', () => {
+  it('builds in one stage and runs the app as a non-root user in another, listening on all interfaces', () => {
+    expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
+    expect(dockerfile).toMatch(/^RUN npm ci\b/m);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/HOST=0\.0\.0\.0/);
+    expect(dockerfile).toMatch(/^EXPOSE 4000$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
+  });
+
+  it('copies only paths that exist and starts with a command whose loader is a production dependency', () => {
+    for (const [, sources] of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm))
+      for (const source of (sources ?? '').split(' ')) expect(existsSync(join(ROOT, source)), source).toBe(true);
+    const manifest = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    expect(dockerfile).toContain('CMD ["node", "--import", "tsx", "src/main.ts"]');
+    expect(manifest.dependencies.tsx).toBeDefined();
+  });
+});
