@@ -118,12 +118,9 @@ export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, 
   let pause = 1;
   while (!(await tryCreate(lockPath, mine))) {
     const found = await inspect(lockPath);
-    if (!found) continue;
-    if (isStale(found, staleMs)) {
+    if (found && isStale(found, staleMs)) {
       await breakStale(lockPath, found, staleMs);
-      continue;
-    }
-    if (Date.now() > deadline) {
+    } else if (found && Date.now() > deadline) {
       const who = found.holder ? `process ${found.holder.pid} on ${found.holder.host}` : 'another process';
       throw new Error(`Timed out waiting for ${lockPath}, held by ${who}`);
     }

@@ -23,21 +23,25 @@ function deadPid(): number {
   return Number(pid);
 }
 
+/** Runs `holders` tasks under the lock at once; answers the most that were ever inside together. */
+async function overlapOf(holders: number): Promise<number> {
+  let inside = 0;
+  let most = 0;
+  const tasks = Array.from({ length: holders }, () =>
+    withFileLock(lockPath, async () => {
+      inside += 1;
+      most = Math.max(most, inside);
+      await sleep(2);
+      inside -= 1;
+    }),
+  );
+  await Promise.all(tasks);
+  return most;
+}
+
 describe('withFileLock', () => {
   it('runs one holder at a time and leaves nothing behind', async () => {
-    let inside = 0;
-    let most = 0;
-    const holders = Array.from({ length: 8 }, (_, n) =>
-      withFileLock(lockPath, async () => {
-        inside += 1;
-        most = Math.max(most, inside);
-        await sleep(2);
-        inside -= 1;
-        return n;
-      }),
-    );
-    expect(await Promise.all(holders)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(most).toBe(1);
+    expect(await overlapOf(8)).toBe(1);
     expect(await readdir(folder)).toEqual([]);
   });
 
@@ -49,6 +53,12 @@ describe('withFileLock', () => {
   it('takes over at once a lock whose holder process is gone', async () => {
     await writeFile(lockPath, JSON.stringify({ pid: deadPid(), host: hostname(), token: 'crashed' }));
     expect(await withFileLock(lockPath, async () => 'taken', { timeoutMs: 1000 })).toBe('taken');
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('lets only one of many waiters break a stale lock, so they still take turns', async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: deadPid(), host: hostname(), token: 'crashed' }));
+    expect(await overlapOf(8)).toBe(1);
     expect(await readdir(folder)).toEqual([]);
   });
 
