@@ -46,6 +46,11 @@ export default tseslint.config(
     },
   },
   {
+    // Build scripts run on Node.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { URL: 'readonly', process: 'readonly', console: 'readonly' } },
+  },
+  {
     // Tests and the benchmark read loosely typed GraphQL and REST answers.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
