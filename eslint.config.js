@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Tests and the benchmark read loosely typed GraphQL and REST answers.
-    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'src/**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

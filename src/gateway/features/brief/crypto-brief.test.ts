@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeBrief } from '../../src/gateway/features/brief/compose-brief.js';
-import type { BriefInput } from '../../src/gateway/features/brief/brief-types.js';
-import { addDays } from '../../src/gateway/days.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { composeBrief } from './compose-brief.js';
+import type { BriefInput } from './brief-types.js';
+import { addDays } from '../../days.js';
+import { startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
