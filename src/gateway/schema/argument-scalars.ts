@@ -1,7 +1,7 @@
 /**
  * Gives Mesh-generated arguments their domain scalar (the OpenAPI documents describe them as
  * plain strings, faithfully to the vendors), so the gateway refuses bad values itself.
- * Hand-written fields declare their domain scalars in schema/gateway/*.graphql directly.
+ * Hand-written fields declare their domain scalars in their own SDL directly.
  */
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import {

@@ -1,7 +1,7 @@
 /**
  * Domain scalars: arguments the gateway can judge before any upstream request. A value a scalar
  * refuses fails validation, which the gateway reports as BAD_USER_INPUT naming the argument, so a
- * bad value never costs an upstream call. Their descriptions live in schema/gateway/scalars.graphql.
+ * bad value never costs an upstream call. Their descriptions live in ./scalars.graphql.
  */
 import { isIP } from 'node:net';
 import { ErgoAddress } from '@fleet-sdk/core';
