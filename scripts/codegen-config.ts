@@ -6,7 +6,6 @@
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-export const PUBLISHED_SCHEMA_FILE = 'schema/gateway.graphql';
 export const RESOLVER_TYPES_FILE = 'src/gateway/generated/resolvers-types.ts';
 
 /** Mapper paths are relative to the generated file. */
@@ -91,7 +90,7 @@ const STRING_SCALARS = [
 ];
 const NUMBER_SCALARS = ['NonNegativeFloat', 'NonNegativeInt', 'NonPositiveFloat', 'PositiveInt'];
 
-/** The configuration for a schema given as a file path or as SDL text. */
+/** The configuration for a schema given as a file path (schema/gateway.graphql) or as SDL text. */
 export function codegenConfig(schema: string): CodegenConfig {
   return {
     schema,

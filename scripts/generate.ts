@@ -12,8 +12,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { executeCodegen } from '@graphql-codegen/cli';
 import { buildGatewaySchema } from '../src/gateway/build-schema.js';
-import { printPublishedSchema } from '../src/gateway/schema/published-schema.js';
-import { codegenConfig, PUBLISHED_SCHEMA_FILE, RESOLVER_TYPES_FILE } from './codegen-config.js';
+import { PUBLISHED_SCHEMA_PATH, printPublishedSchema } from '../src/gateway/schema/published-schema.js';
+import { codegenConfig, RESOLVER_TYPES_FILE } from './codegen-config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,13 +26,19 @@ async function publishedSdl(): Promise<string> {
   }
 }
 
-/** Codegen reads the SDL text itself, so `--check` needs no file on disk. */
-async function resolverTypes(sdl: string): Promise<string> {
-  const { result, error } = await executeCodegen(codegenConfig(sdl));
+/** `schema` is the published file, or (for `--check`) the SDL text itself, so nothing is written. */
+async function resolverTypes(schema: string): Promise<string> {
+  const { result, error } = await executeCodegen(codegenConfig(schema));
   if (error) throw error;
   const output = result.find((file) => file.filename === RESOLVER_TYPES_FILE);
   if (!output) throw new Error(`GraphQL Code Generator produced no ${RESOLVER_TYPES_FILE}`);
   return output.content;
+}
+
+async function write(file: string, content: string): Promise<void> {
+  await mkdir(dirname(join(ROOT, file)), { recursive: true });
+  await writeFile(join(ROOT, file), content);
+  console.log(`wrote ${file}`);
 }
 
 async function committed(file: string): Promise<string | undefined> {
@@ -41,18 +47,15 @@ async function committed(file: string): Promise<string | undefined> {
 
 async function main(check: boolean): Promise<number> {
   const sdl = await publishedSdl();
-  const files = { [PUBLISHED_SCHEMA_FILE]: sdl, [RESOLVER_TYPES_FILE]: await resolverTypes(sdl) };
   if (check) {
+    const expected = { [PUBLISHED_SCHEMA_PATH]: sdl, [RESOLVER_TYPES_FILE]: await resolverTypes(sdl) };
     const stale = [];
-    for (const [file, content] of Object.entries(files)) if ((await committed(file)) !== content) stale.push(file);
+    for (const [file, content] of Object.entries(expected)) if ((await committed(file)) !== content) stale.push(file);
     for (const file of stale) console.error(`${file} is stale: run npm run generate and commit the result.`);
     return stale.length > 0 ? 1 : 0;
   }
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(dirname(join(ROOT, file)), { recursive: true });
-    await writeFile(join(ROOT, file), content);
-    console.log(`wrote ${file}`);
-  }
+  await write(PUBLISHED_SCHEMA_PATH, sdl);
+  await write(RESOLVER_TYPES_FILE, await resolverTypes(join(ROOT, PUBLISHED_SCHEMA_PATH)));
   return 0;
 }
 

@@ -2,19 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
-import { printPublishedSchema } from '../../src/gateway/schema/published-schema.js';
+import { PUBLISHED_SCHEMA_PATH, printPublishedSchema } from '../../src/gateway/schema/published-schema.js';
 import { ROOT } from '../support/gateway.js';
 
-const PUBLISHED = 'schema/gateway.graphql';
-
 describe('the public schema', () => {
-  it(`is the published contract in ${PUBLISHED}`, async () => {
+  it(`is the published contract in ${PUBLISHED_SCHEMA_PATH}`, async () => {
     const { schema, destroy } = await buildGatewaySchema(ROOT);
     try {
       expect(
         printPublishedSchema(schema),
-        `the schema the gateway builds differs from ${PUBLISHED}: run npm run generate and review the diff`,
-      ).toBe(readFileSync(join(ROOT, PUBLISHED), 'utf8'));
+        `the schema the gateway builds differs from ${PUBLISHED_SCHEMA_PATH}: run npm run generate and review the diff`,
+      ).toBe(readFileSync(join(ROOT, PUBLISHED_SCHEMA_PATH), 'utf8'));
     } finally {
       destroy();
     }

@@ -4,6 +4,9 @@
  */
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 
+/** Where the contract is published, relative to the repository root. */
+export const PUBLISHED_SCHEMA_PATH = 'schema/gateway.graphql';
+
 /** The SDL the gateway publishes for `schema` (what `npm run generate` writes to schema/gateway.graphql). */
 export function printPublishedSchema(schema: GraphQLSchema): string {
   return printSchema(lexicographicSortSchema(schema));
