@@ -21,7 +21,7 @@ type Statement = { section: string; kind: string; text: string; figures: { name:
 async function brief(variables: Record<string, unknown> = {}) {
   const result = await gw.query(BRIEF, { variables });
   expect(result.errors).toBeUndefined();
-  const data = (result.data as { cryptoBrief: Record<string, any> }).cryptoBrief;
+  const data: Record<string, any> = result.data?.cryptoBrief ?? {};
   const statements: Statement[] = [...data.whatChanged, ...data.whyItMatters, ...data.whatToWatch];
   return { data, statements };
 }
