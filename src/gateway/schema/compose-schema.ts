@@ -19,7 +19,7 @@ export function composeSchema(sources: readonly GraphQLSchema[], modules: readon
   const merged = mergeSchemas({
     schemas: [...sources],
     typeDefs: [SCALAR_TYPE_DEFS, ...modules.flatMap((module) => module.typeDefs)].map((file) => readFileSync(file, 'utf8')),
-    resolvers: [DOMAIN_SCALARS, ...modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []))],
+    resolvers: [DOMAIN_SCALARS, ...modules.flatMap((module) => [module.scalarBehaviours ?? {}, module.resolvers ?? {}])],
   });
   const envelopes = Object.assign({}, ...modules.map((module) => module.envelopes ?? {}));
   const argumentScalars = Object.assign({}, ...modules.map((module) => module.argumentScalars ?? {}));
