@@ -9,12 +9,12 @@
  * start-up time to the first answer, idle RSS and RSS under Q2, upstream requests per operation,
  * and a Markdown table, also written to bench/last-result.md.
  *
- * Environment: ROUNDS (3), DURATION seconds per measurement (5), WARMUP seconds (2),
- * CONNECTIONS (10), BENCH_GATEWAY_CMD (default `npm start` in the repository root),
- * BENCH_ONLY=this,mesh,hive (a subset), BENCH_UPSTREAM_CACHE=1 (replay the recorded
- * Cache-Control instead of no-store), SOAK=<seconds> (only Q2 on this gateway for that long,
- * RSS over time, written to bench/last-soak.md), BENCH_RECORD=1 (record the answers anew from
- * `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, then stop).
+ * Environment: ROUNDS (3), DURATION seconds per measurement (5), WARMUP seconds (2; FIRST_WARMUP,
+ * 5, in round 1), CONNECTIONS (10), Q3_CONCURRENCY (4), BENCH_GATEWAY_CMD (default `npm start` in
+ * the repository root), BENCH_ONLY=this,mesh,hive (a subset), SOAK=<seconds> (only Q2 on this
+ * gateway for that long, RSS over time, written to bench/last-soak.md), BENCH_RECORD=1 (record
+ * the answers anew from `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, stop).
+ * bench/README.md says more.
  */
 import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
@@ -35,6 +35,8 @@ const number = (name: string, fallback: number): number => {
 const ROUNDS = Math.max(1, Math.round(number('ROUNDS', 3)));
 const DURATION = Math.max(1, number('DURATION', 5));
 const WARMUP = number('WARMUP', 2);
+/** Warm-up of each query's first visit to a gateway (round 1). */
+const FIRST_WARMUP = number('FIRST_WARMUP', 5);
 const CONNECTIONS = Math.max(1, Math.round(number('CONNECTIONS', 10)));
 /** Q3 operations in flight at once; each peer operation is itself ~100 requests. */
 const Q3_CONCURRENCY = Math.max(1, Math.round(number('Q3_CONCURRENCY', 4)));
@@ -277,9 +279,11 @@ function table(gateways: Running[], versions: Record<string, string>, pinned: bo
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   return [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpu}), Node ${process.version}; ` +
-      `${ROUNDS} interleaved rounds of ${DURATION} s per query and gateway after ${WARMUP} s warm-up, ${CONNECTIONS} connections ` +
+      `${ROUNDS} interleaved rounds of ${DURATION} s per query and gateway after ${WARMUP} s warm-up (${Math.max(WARMUP, FIRST_WARMUP)} s in round 1), ${CONNECTIONS} connections ` +
       `(Q3: ${Q3_CONCURRENCY} operations in flight); ${pinned ? 'gateways on core 1, load generator and upstream on core 0' : 'not pinned'}; ` +
-      `ops/s and ratios are medians over rounds. Peers: ${Object.entries(versions)
+      `ops/s are medians over rounds, a ratio is the median of the rounds' ratios; upstream requests counted on single operations. Peers: ${Object.entries(
+        versions,
+      )
         .map(([name, version]) => `${name} ${version}`)
         .join(', ')}.`,
     '',
@@ -306,16 +310,17 @@ async function soak(running: Running): Promise<void> {
     await Promise.race([sleep(every * 1000), load]);
   }
   const result = await load;
-  // Judge growth after the first fifth (warm-up, caches and JIT filling).
+  // RSS saws up and down with garbage collection; a leak shows as a rising floor. Compare the
+  // lowest sample of the first and the last quarter after the first fifth (warm-up, JIT, caches).
   const settled = points.filter((point) => point.second >= SOAK / 5);
   const quarter = Math.max(1, Math.floor(settled.length / 4));
-  const early = median(settled.slice(0, quarter).map((point) => point.rss));
-  const late = median(settled.slice(-quarter).map((point) => point.rss));
+  const early = Math.min(...settled.slice(0, quarter).map((point) => point.rss));
+  const late = Math.min(...settled.slice(-quarter).map((point) => point.rss));
   const growth = ((late - early) / early) * 100;
   const verdict = Math.abs(growth) < 10 ? 'flat' : growth > 0 ? 'growing' : 'shrinking';
   const text = [
     `Soak: Q2 on ${running.gateway.label} for ${SOAK} s at ${CONNECTIONS} connections, ${fixed(result.opsPerSecond)} ops/s, ${result.errors} failed; ` +
-      `RSS after warm-up ${fixed(early)} MiB, at the end ${fixed(late)} MiB (${growth >= 0 ? '+' : ''}${fixed(growth, 1)} %): **${verdict}**; VmHWM ${fixed(memory(running.pid).hwm)} MiB.`,
+      `RSS floor after warm-up ${fixed(early)} MiB, at the end ${fixed(late)} MiB (${growth >= 0 ? '+' : ''}${fixed(growth, 1)} %): **${verdict}**; VmHWM ${fixed(memory(running.pid).hwm)} MiB.`,
     '',
     '| second | RSS (MiB) |',
     '| ---: | ---: |',
@@ -356,7 +361,9 @@ async function main(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const { id } of QUERIES) {
         for (const gateway of running) {
-          if (WARMUP) await measure(gateway, id, WARMUP);
+          // The first visit also warms the gateway's JIT and caches for this query: longer.
+          const warmup = round === 1 ? Math.max(WARMUP, FIRST_WARMUP) : WARMUP;
+          if (warmup) await measure(gateway, id, warmup);
           const samples: number[] = [];
           const result = await sampling(gateway.pid, 250, samples, () => measure(gateway, id, DURATION));
           if (id === 'Q2') gateway.q2Rss.push(...samples);
