@@ -281,7 +281,7 @@ function table(gateways: Running[], versions: Record<string, string>, pinned: bo
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpu}), Node ${process.version}; ` +
       `${ROUNDS} interleaved rounds of ${DURATION} s per query and gateway after ${WARMUP} s warm-up (${Math.max(WARMUP, FIRST_WARMUP)} s in round 1), ${CONNECTIONS} connections ` +
       `(Q3: ${Q3_CONCURRENCY} operations in flight); ${pinned ? 'gateways on core 1, load generator and upstream on core 0' : 'not pinned'}; ` +
-      `ops/s are medians over rounds, a ratio is the median of the rounds' ratios; upstream requests counted on single operations. Peers: ${Object.entries(
+      `this gateway started with \`${process.env.BENCH_GATEWAY_CMD?.trim() || 'npm start'}\`; ops/s are medians over rounds, a ratio is the median of the rounds' ratios; upstream requests counted on single operations. Peers: ${Object.entries(
         versions,
       )
         .map(([name, version]) => `${name} ${version}`)
