@@ -2043,8 +2043,6 @@ export type QueryCountriesByCodeArgs = {
   limit?: InputMaybe<Scalars['PositiveInt']['input']>;
   offset?: InputMaybe<Scalars['NonNegativeInt']['input']>;
   q: Scalars['SearchText']['input'];
-  responseFields?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  responseFieldsOmit?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
 
@@ -2052,8 +2050,6 @@ export type QueryCountriesByNameArgs = {
   limit?: InputMaybe<Scalars['PositiveInt']['input']>;
   offset?: InputMaybe<Scalars['NonNegativeInt']['input']>;
   q: Scalars['SearchText']['input'];
-  responseFields?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  responseFieldsOmit?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
 
@@ -2062,8 +2058,6 @@ export type QueryCountriesSearchArgs = {
   offset?: InputMaybe<Scalars['NonNegativeInt']['input']>;
   property: Scalars['FieldPath']['input'];
   q: Scalars['SearchText']['input'];
-  responseFields?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  responseFieldsOmit?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
 
@@ -2071,8 +2065,6 @@ export type QueryCountriesWhereArgs = {
   limit?: InputMaybe<Scalars['PositiveInt']['input']>;
   offset?: InputMaybe<Scalars['NonNegativeInt']['input']>;
   property: Scalars['FieldPath']['input'];
-  responseFields?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  responseFieldsOmit?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   sort?: InputMaybe<Scalars['SortSpec']['input']>;
   value: Scalars['NonEmptyString']['input'];
 };

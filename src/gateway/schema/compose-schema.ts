@@ -23,7 +23,10 @@ export function composeSchema(sources: readonly GraphQLSchema[], modules: readon
   });
   const envelopes = Object.assign({}, ...modules.map((module) => module.envelopes ?? {}));
   const argumentScalars = Object.assign({}, ...modules.map((module) => module.argumentScalars ?? {}));
-  const unwrapped = applyArgumentScalars(unwrapEnvelopes(merged, envelopes), argumentScalars);
+  const unwrapped = modules.reduce(
+    (schema, module) => module.transformSchema?.(schema) ?? schema,
+    applyArgumentScalars(unwrapEnvelopes(merged, envelopes), argumentScalars),
+  );
   // Mesh's execution directives (@httpOperation, @transport...) were consumed when the resolvers
   // were made; published, they would show platform teams the vendors' paths and Mesh internals.
   const published = new GraphQLSchema({ ...unwrapped.toConfig(), directives: specifiedDirectives });

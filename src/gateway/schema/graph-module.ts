@@ -3,7 +3,7 @@
  * additions, or one cross-interface feature. Modules never import the schema builder; the
  * builder receives the list (see ../graph-modules.ts), so the dependency points one way.
  */
-import type { GraphQLScalarTypeConfig } from 'graphql';
+import type { GraphQLScalarTypeConfig, GraphQLSchema } from 'graphql';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import type { ArgumentScalars } from './argument-scalars.js';
 import type { EnvelopeTable } from './unwrap-envelopes.js';
@@ -25,4 +25,6 @@ export interface GraphModule {
   envelopes?: EnvelopeTable;
   /** Mesh-generated arguments that take a domain scalar (`Type.field.argument`). */
   argumentScalars?: ArgumentScalars;
+  /** A last rewrite of the merged schema, for what SDL and resolver maps cannot say. */
+  transformSchema?: (schema: GraphQLSchema) => GraphQLSchema;
 }

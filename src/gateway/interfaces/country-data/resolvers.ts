@@ -6,6 +6,7 @@ import { badInput } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { ArgumentScalars } from '../../schema/argument-scalars.js';
 import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
+import { countryRecordFields } from './response-fields.js';
 import type { CountryPageWire, LocalizedNameWire } from './wire.js';
 
 const FIELD_PATH = /^[a-z_0-9]+(\.[a-z_0-9]+)*$/;
@@ -19,7 +20,7 @@ function localized(map: Record<string, LocalizedNameWire>, languages?: readonly 
 
 export const countryDataResolvers: Resolvers = {
   Query: {
-    countries: async (_root, args, context) => {
+    countries: async (_root, args, context, info) => {
       if (args.q !== undefined && args.q !== null && args.q.trim() === '') throw badInput('q', 'non-empty text when given', args.q);
       const filters: Record<string, string> = {};
       for (const [index, condition] of (args.where ?? []).entries()) {
@@ -34,6 +35,7 @@ export const countryDataResolvers: Resolvers = {
         sort: args.sort,
         limit: args.limit,
         offset: args.offset,
+        response_fields: countryRecordFields(info),
       });
     },
     country: (_root, args, context) => context.loaders.countryByCode.load(args.code),
