@@ -10,7 +10,7 @@
  * and a Markdown table, also written to bench/last-result.md.
  *
  * Environment: ROUNDS (3), DURATION seconds per measurement (5), WARMUP seconds (2; FIRST_WARMUP,
- * 5, in round 1), CONNECTIONS (10), Q3_CONCURRENCY (4), BENCH_GATEWAY_CMD (default `npm start` in
+ * 5, in round 1), CONNECTIONS (10), Q3_CONCURRENCY (4), BENCH_GATEWAY_CMD (default `node dist/main.js`, after `npm run build`, in
  * the repository root), BENCH_ONLY=this,mesh,hive (a subset), SOAK=<seconds> (only Q2 on this
  * gateway for that long, RSS over time, written to bench/last-soak.md), BENCH_RECORD=1 (record
  * the answers anew from `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, stop).
@@ -281,7 +281,7 @@ function table(gateways: Running[], versions: Record<string, string>, pinned: bo
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpu}), Node ${process.version}; ` +
       `${ROUNDS} interleaved rounds of ${DURATION} s per query and gateway after ${WARMUP} s warm-up (${Math.max(WARMUP, FIRST_WARMUP)} s in round 1), ${CONNECTIONS} connections ` +
       `(Q3: ${Q3_CONCURRENCY} operations in flight); ${pinned ? 'gateways on core 1, load generator and upstream on core 0' : 'not pinned'}; ` +
-      `this gateway started with \`${process.env.BENCH_GATEWAY_CMD?.trim() || 'npm start'}\`; ops/s are medians over rounds, a ratio is the median of the rounds' ratios; upstream requests counted on single operations. Peers: ${Object.entries(
+      `this gateway started with \`${process.env.BENCH_GATEWAY_CMD?.trim() || 'node dist/main.js'}\`; ops/s are medians over rounds, a ratio is the median of the rounds' ratios; upstream requests counted on single operations. Peers: ${Object.entries(
         versions,
       )
         .map(([name, version]) => `${name} ${version}`)
