@@ -5,6 +5,7 @@
  */
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FanOutBudget } from '../../src/gateway/http/fan-out.js';
 import { DEFAULT_LIMITS, loadLimits } from '../../src/gateway/http/limits-config.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
@@ -168,5 +169,18 @@ describe('limits configuration', () => {
     expect(loadLimits({ MAX_DEPTH: '20', MAX_UPSTREAM_CALLS_MUTATION: '3' })).toMatchObject({ maxDepth: 20, maxUpstreamCallsMutation: 3 });
     expect(() => loadLimits({ MAX_ALIASES: 'many' })).toThrow('MAX_ALIASES must be a whole number of at least 1, got "many"');
     expect(() => loadLimits({ MAX_UPSTREAM_CALLS: '0' })).toThrow('MAX_UPSTREAM_CALLS');
+  });
+});
+
+describe('FanOutBudget', () => {
+  it('spends once per distinct GET, once per POST, and names the mutation budget for a mutation', () => {
+    const budget = new FanOutBudget(50);
+    budget.forMutation(2);
+    budget.spend('GET http://a/x', true);
+    budget.spend('GET http://a/x', true);
+    budget.spend('POST http://a/pay', false);
+    expect(() => budget.spend('POST http://a/pay', false)).toThrow(
+      'This operation may make at most 2 distinct upstream calls (MAX_UPSTREAM_CALLS_MUTATION); call 3 was refused.',
+    );
   });
 });

@@ -92,14 +92,23 @@ export class FanOutBudget {
   private readonly spent = new Set<string>();
   private calls = 0;
 
-  constructor(public limit: number) {}
+  constructor(
+    private limit: number,
+    private variable = 'MAX_UPSTREAM_CALLS',
+  ) {}
+
+  /** Switches to the mutation budget once the operation is known to be a mutation. */
+  forMutation(limit: number): void {
+    this.limit = limit;
+    this.variable = 'MAX_UPSTREAM_CALLS_MUTATION';
+  }
 
   /** Spends a unit for a call not made before in this request; throws once the budget is spent. */
   spend(call: string, repeatable: boolean): void {
     if (repeatable && this.spent.has(call)) return;
     if (this.calls >= this.limit) {
       throw new GraphQLError(
-        `This operation may make at most ${this.limit} distinct upstream calls (MAX_UPSTREAM_CALLS); call ${this.calls + 1} was refused.`,
+        `This operation may make at most ${this.limit} distinct upstream calls (${this.variable}); call ${this.calls + 1} was refused.`,
         { extensions: { code: 'FAN_OUT_BUDGET_EXCEEDED' } },
       );
     }

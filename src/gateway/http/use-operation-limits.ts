@@ -120,7 +120,7 @@ function useMutationBudget(limits: OperationLimits, budgetOf: (request: Request)
     onExecute({ args }) {
       const operation = getOperationAST(args.document, args.operationName);
       const budget = budgetOf(args.contextValue.request);
-      if (budget && operation?.operation === 'mutation') budget.limit = limits.maxUpstreamCallsMutation;
+      if (budget && operation?.operation === 'mutation') budget.forMutation(limits.maxUpstreamCallsMutation);
     },
   };
 }
