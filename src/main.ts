@@ -9,6 +9,7 @@ import { systemClock } from './gateway/clock.js';
 import { loadConfig } from './gateway/config.js';
 import { buildGatewaySchema } from './gateway/build-schema.js';
 import { createGateway } from './gateway/server.js';
+import { createLogger } from './gateway/logger.js';
 import type { ResolvedUpstream } from './gateway/upstream/upstream-fetch.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     cacheTtlMs: config.cacheTtlMs,
     clock: systemClock,
+    logger: createLogger(),
+    limits: config.limits,
   });
   const server = createServer(yoga);
   server.listen(config.port, () => {

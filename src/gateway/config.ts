@@ -2,6 +2,7 @@
  * The one place where the environment becomes typed configuration (see the README's table).
  * An interface without a URL runs against its built-in sandbox.
  */
+import { loadLimits, type OperationLimits } from './http/limits-config.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -21,6 +22,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** How long slowly changing data (country records, currency symbols) is reused by default; 0 = never. */
   cacheTtlMs: number;
+  /** Depth, alias, token, directive, size and fan-out limits of one operation. */
+  limits: OperationLimits;
 }
 
 type Env = Record<string, string | undefined>;
@@ -67,6 +70,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     port: port(env),
     upstreamTimeoutMs: wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
     cacheTtlMs: wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0) * 1000,
+    limits: loadLimits(env),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },

@@ -8,8 +8,14 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
 import { createContext, type GatewayContext } from './context.js';
 import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
-import { maskError } from './http/mask-error.js';
+import { FanOutBudget, withFanOutBudget } from './http/fan-out.js';
+import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
+import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { useInputErrors } from './http/use-input-errors.js';
+import { useOperationLimits } from './http/use-operation-limits.js';
+import { useRequestLog } from './http/use-request-log.js';
+import { yogaLogger } from './http/yoga-logger.js';
+import { type Logger, silentLogger } from './logger.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
@@ -22,6 +28,10 @@ export interface GatewayOptions {
   cacheTtlMs: number;
   /** Where "today" comes from; the system clock unless a test or the composition root injects one. */
   clock?: Clock;
+  /** Where request lines and unexpected errors go; silent unless the composition root passes one. */
+  logger?: Logger;
+  /** Operation limits; the defaults of `limits-config.ts` unless given. */
+  limits?: OperationLimits;
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -34,6 +44,9 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const urls = meshEndpoints(options.upstreams);
   const clock = options.clock ?? systemClock;
   const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs) : undefined;
+  const logger = options.logger ?? silentLogger;
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const budgets = new WeakMap<Request, FanOutBudget>();
   return createYoga<ServerContext, GatewayContext>({
     schema: options.schema,
     graphqlEndpoint: '/graphql',
@@ -41,8 +54,18 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     landingPage: false,
     renderGraphiQL,
     graphiql: { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
-    maskedErrors: { maskError },
-    plugins: [useInputErrors()],
+    logging: yogaLogger(logger),
+    // The catalogue plugin masks instead: Yoga's masking logs every client mistake as an error.
+    maskedErrors: false,
+    batching: false,
+    maxRequestBodySize: limits.maxRequestBytes,
+    plugins: [
+      // The log reads the codes the catalogue has settled, so it comes after it.
+      useErrorCatalogue(logger),
+      useRequestLog(logger),
+      useInputErrors(),
+      ...useOperationLimits(limits, (request) => budgets.get(request)),
+    ],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
       const upstream = createUpstreamClient(
@@ -50,7 +73,9 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
         { headers: request.headers, ip },
         { timeoutMs: options.upstreamTimeoutMs, cache },
       );
-      return createContext(upstream, urls, ip, clock);
+      const budget = new FanOutBudget(limits.maxUpstreamCalls);
+      budgets.set(request, budget);
+      return createContext(withFanOutBudget(upstream, budget), urls, ip, clock);
     },
   });
 }
