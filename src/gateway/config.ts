@@ -2,6 +2,7 @@
  * The one place where the environment becomes typed configuration (see the README's table).
  * An interface without a URL runs against its built-in sandbox.
  */
+import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -21,6 +22,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** How long slowly changing data (country records, currency symbols) is reused by default; 0 = never. */
   cacheTtlMs: number;
+  /** Body cap, retries and circuit breakers of the upstream client. */
+  upstream: UpstreamSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -67,6 +70,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     port: port(env),
     upstreamTimeoutMs: wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
     cacheTtlMs: wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0) * 1000,
+    upstream: loadUpstreamSettings(env),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },

@@ -13,6 +13,9 @@ import { useInputErrors } from './http/use-input-errors.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
+import { UpstreamTransport } from './upstream/upstream-transport.js';
+import type { UpstreamSettings } from './upstream/upstream-settings.js';
+import { type Logger, silentLogger } from './logger.js';
 
 export interface GatewayOptions {
   schema: GraphQLSchema;
@@ -22,6 +25,12 @@ export interface GatewayOptions {
   cacheTtlMs: number;
   /** Where "today" comes from; the system clock unless a test or the composition root injects one. */
   clock?: Clock;
+  /** Where upstream failures are logged (at warn); silent by default. */
+  logger?: Logger;
+  /** Body cap, retries and breakers; the defaults of upstream-settings.ts where absent. */
+  upstreamSettings?: Partial<UpstreamSettings>;
+  /** The process's pools and breakers (its `breakerStates()` feeds readiness); created here when absent. */
+  transport?: UpstreamTransport;
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -34,6 +43,9 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const urls = meshEndpoints(options.upstreams);
   const clock = options.clock ?? systemClock;
   const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs) : undefined;
+  const transport =
+    options.transport ??
+    new UpstreamTransport({ ...options.upstreamSettings, timeoutMs: options.upstreamTimeoutMs, logger: options.logger ?? silentLogger });
   return createYoga<ServerContext, GatewayContext>({
     schema: options.schema,
     graphqlEndpoint: '/graphql',
@@ -45,11 +57,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     plugins: [useInputErrors()],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
-      const upstream = createUpstreamClient(
-        options.upstreams,
-        { headers: request.headers, ip },
-        { timeoutMs: options.upstreamTimeoutMs, cache },
-      );
+      const upstream = createUpstreamClient(options.upstreams, { headers: request.headers, ip }, { transport, cache });
       return createContext(upstream, urls, ip, clock);
     },
   });
