@@ -165,8 +165,11 @@ describe('faults in one upstream', () => {
     for (const answer of answers) expectHealthyPart(answer);
     expect(answers.filter((answer) => codeOf(answer) === 'UPSTREAM_CIRCUIT_OPEN').length).toBeGreaterThan(100);
     expect(transport.breakerStates()['blockchain-utility']).not.toBe('closed');
-    const refusedAttempts = logLines.filter((line) => line.includes('"upstream":"blockchain-utility"')).length;
-    expect(refusedAttempts).toBeLessThan(40);
+    // A refused connection leaves no trace at the proxy, so count the calls that reached the
+    // network: each logs one warning and makes at most UPSTREAM_MAX_ATTEMPTS (3) connection
+    // attempts; calls the open circuit stops are not logged.
+    const callsThatTried = logLines.filter((line) => line.includes('"upstream":"blockchain-utility"')).length;
+    expect(callsThatTried * 3).toBeLessThan(45);
     await proxy.setMode('pass');
     const recovery = await waitFor(async () => (await ask()).data?.stablecoinState != null, 5000);
     expect(recovery).toBeLessThan(5000);
