@@ -3,6 +3,7 @@
  * An interface without a URL runs against its built-in sandbox.
  */
 import { loadLimits, type OperationLimits } from './http/limits-config.js';
+import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -24,6 +25,8 @@ export interface GatewayConfig {
   cacheTtlMs: number;
   /** Depth, alias, token, directive, size and fan-out limits of one operation. */
   limits: OperationLimits;
+  /** Body cap, retries and circuit breakers of the upstream client. */
+  upstream: UpstreamSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -71,6 +74,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     upstreamTimeoutMs: wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
     cacheTtlMs: wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0) * 1000,
     limits: loadLimits(env),
+    upstream: loadUpstreamSettings(env),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },

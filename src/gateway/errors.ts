@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   UPSTREAM_ERROR: 'The upstream failed (HTTP 5xx) or answered with something that is not its documented format.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer in time.',
   UPSTREAM_UNAVAILABLE: 'The upstream could not be reached.',
+  UPSTREAM_RESPONSE_TOO_LARGE: "The upstream's answer was larger than the gateway accepts (UPSTREAM_MAX_BODY_BYTES).",
+  UPSTREAM_CIRCUIT_OPEN: 'The upstream has been failing, so the gateway pauses calls to it for a moment; retry shortly.',
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
   GRAPHQL_VALIDATION_FAILED: 'The query asks for something the schema does not have.',
   BAD_REQUEST: 'The HTTP request is not a GraphQL request: malformed JSON, no query, a batch, or a missing parameter (HTTP 400).',
@@ -58,9 +60,9 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** Which statuses a client may retry unchanged. */
+/** Which statuses a client may retry unchanged: no answer at all, throttling and server failures (4xx never). */
 function isRetryable(status: number | undefined): boolean {
-  return status === undefined || status === 429 || status === 502 || status === 503 || status === 504;
+  return status === undefined || status === 429 || (status >= 500 && status <= 504);
 }
 
 function codeForStatus(upstream: UpstreamName, status: number | undefined): ErrorCode {

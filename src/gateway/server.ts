@@ -19,6 +19,8 @@ import { type Logger, silentLogger } from './logger.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
+import { UpstreamTransport } from './upstream/upstream-transport.js';
+import type { UpstreamSettings } from './upstream/upstream-settings.js';
 
 export interface GatewayOptions {
   schema: GraphQLSchema;
@@ -28,10 +30,14 @@ export interface GatewayOptions {
   cacheTtlMs: number;
   /** Where "today" comes from; the system clock unless a test or the composition root injects one. */
   clock?: Clock;
-  /** Where request lines and unexpected errors go; silent unless the composition root passes one. */
+  /** Where request lines, unexpected errors and upstream failures go; silent unless the composition root passes one. */
   logger?: Logger;
   /** Operation limits; the defaults of `limits-config.ts` unless given. */
   limits?: OperationLimits;
+  /** Body cap, retries and breakers; the defaults of upstream-settings.ts where absent. */
+  upstreamSettings?: Partial<UpstreamSettings>;
+  /** The process's pools and breakers (its `breakerStates()` feeds readiness); created here when absent. */
+  transport?: UpstreamTransport;
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -47,6 +53,8 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const logger = options.logger ?? silentLogger;
   const limits = options.limits ?? DEFAULT_LIMITS;
   const budgets = new WeakMap<Request, FanOutBudget>();
+  const transport =
+    options.transport ?? new UpstreamTransport({ ...options.upstreamSettings, timeoutMs: options.upstreamTimeoutMs, logger });
   return createYoga<ServerContext, GatewayContext>({
     schema: options.schema,
     graphqlEndpoint: '/graphql',
@@ -68,11 +76,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     ],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
-      const upstream = createUpstreamClient(
-        options.upstreams,
-        { headers: request.headers, ip },
-        { timeoutMs: options.upstreamTimeoutMs, cache },
-      );
+      const upstream = createUpstreamClient(options.upstreams, { headers: request.headers, ip }, { transport, cache });
       const budget = new FanOutBudget(limits.maxUpstreamCalls);
       budgets.set(request, budget);
       return createContext(withFanOutBudget(upstream, budget), urls, ip, clock);
