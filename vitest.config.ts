@@ -11,7 +11,8 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    // Feature tests and unit tests sit beside their code in src/; the rest in test/.
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // Each file starts its own sandboxes and gateway on port 0; forks keep their state apart.
     pool: 'forks',
     testTimeout: 30_000,

@@ -1,158 +1,390 @@
 /**
- * `npm run bench`: the gateway against the sandboxes on loopback, in one run.
- * - Batching: two cross-interface queries through the gateway, against a client that asks the
- *   REST interfaces itself the obvious way (one request per item); ratios of time and requests.
- * - Throughput: a bounded burst of small queries at fixed concurrency (req/s, p50, p95).
- * - Memory: resident set size before and after.
- * Numbers vary with the machine; compare ratios taken in the same run.
+ * `npm run bench`: this gateway against its peers (stock Mesh v0, Hive Gateway --jit) on the same
+ * four OpenAPI documents and the same static upstream of recorded answers, in one interleaved run.
+ *
+ * Loads: Q1 one country (5 fields); Q2 100 countries x 10 fields; Q3 100 countries with a rate to
+ * EUR (one query here; on the peers the client does the N+1 itself). Each round runs every query
+ * on every gateway in turn (A B C A B C ...), warm-up first; the load generator and the upstream
+ * run on one core, the gateways on the other. Prints ops/s and this / peer (medians over rounds),
+ * start-up time to the first answer, idle RSS and RSS under Q2, upstream requests per operation,
+ * and a Markdown table, also written to bench/last-result.md.
+ *
+ * Environment: ROUNDS (3), DURATION seconds per measurement (5), WARMUP seconds (2; FIRST_WARMUP,
+ * 5, in round 1), CONNECTIONS (10), Q3_CONCURRENCY (4), BENCH_GATEWAY_CMD (default `node dist/main.js`, after `npm run build`, in
+ * the repository root), BENCH_ONLY=this,mesh,hive (a subset), SOAK=<seconds> (only Q2 on this
+ * gateway for that long, RSS over time, written to bench/last-soak.md), BENCH_RECORD=1 (record
+ * the answers anew from `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, stop).
+ * bench/README.md says more.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildGatewaySchema } from '../src/gateway/build-schema.js';
-import { SANDBOXES } from '../src/sandbox/registry.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
-import { createGateway } from '../src/gateway/server.js';
+import { ensurePeersInstalled, type Gateway, GATEWAYS, peerVersions, ROOT } from './gateways.js';
+import { autocannonLoad, graphqlPool, type LoadResult, operationLoad } from './load.js';
+import { canPin, freePort, memory, pinSelf, postQuery, servingPid, type Started, startProcess, waitForFirstAnswer } from './proc.js';
+import { INTERFACES, type InterfaceName, remoteCounts, startStaticUpstream } from './upstream.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ROUNDS = 5;
-const BURST = 400;
-const CONCURRENCY = 10;
+const number = (name: string, fallback: number): number => {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a number of at least 0, got "${raw}"`);
+  return value;
+};
 
-type Sandboxes = Record<string, RunningSandbox>;
+const ROUNDS = Math.max(1, Math.round(number('ROUNDS', 3)));
+const DURATION = Math.max(1, number('DURATION', 5));
+const WARMUP = number('WARMUP', 2);
+/** Warm-up of each query's first visit to a gateway (round 1). */
+const FIRST_WARMUP = number('FIRST_WARMUP', 5);
+const CONNECTIONS = Math.max(1, Math.round(number('CONNECTIONS', 10)));
+/** Q3 operations in flight at once; each peer operation is itself ~100 requests. */
+const Q3_CONCURRENCY = Math.max(1, Math.round(number('Q3_CONCURRENCY', 4)));
+const SOAK = number('SOAK', 0);
+const RECORD = process.env.BENCH_RECORD === '1';
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const RESULT_FILE = fileURLToPath(new URL('last-result.md', import.meta.url));
+const SOAK_FILE = fileURLToPath(new URL('last-soak.md', import.meta.url));
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const median = (values: number[]): number =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
-const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+type QueryId = 'Q1' | 'Q2' | 'Q3';
+const QUERIES: { id: QueryId; title: string }[] = [
+  { id: 'Q1', title: 'Q1 one country, 5 fields' },
+  { id: 'Q2', title: 'Q2 100 countries x 10 fields' },
+  { id: 'Q3', title: 'Q3 100 countries + rate to EUR' },
+];
 
-async function timed(run: () => Promise<void>): Promise<number> {
-  const start = performance.now();
-  await run();
-  return performance.now() - start;
+interface Running {
+  gateway: Gateway;
+  process: Started;
+  url: string;
+  pid: number;
+  buildSeconds: number;
+  startupMs: number;
+  idleRss: number;
+  q2Rss: number[];
+  hwm: number;
+  /** Upstream requests per operation, and for Q3 the client's GraphQL requests per operation. */
+  upstreamPerOp: Partial<Record<QueryId, number>>;
+  graphqlPerOp: Partial<Record<QueryId, number>>;
+  results: Record<QueryId, LoadResult[]>;
 }
 
-async function json(url: string, headers: Record<string, string> = {}): Promise<any> {
-  const response = await fetch(url, { headers });
-  return response.json();
+const median = (values: number[]): number => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function upstreamTotal(firstUrl: string): Promise<{ total: number; misses: Record<string, number> }> {
+  const { counts, misses } = await remoteCounts(firstUrl);
+  return { total: INTERFACES.reduce((sum, name) => sum + counts[name], 0), misses };
 }
 
-function requestCount(sandboxes: Sandboxes): number {
-  return Object.values(sandboxes).reduce((sum, sandbox) => sum + sandbox.requests.length, 0);
-}
-
-async function compare(name: string, sandboxes: Sandboxes, viaGateway: () => Promise<void>, direct: () => Promise<void>): Promise<void> {
-  const gatewayTimes: number[] = [];
-  const directTimes: number[] = [];
-  let gatewayRequests = 0;
-  let directRequests = 0;
-  for (let round = 0; round < ROUNDS; round += 1) {
-    let before = requestCount(sandboxes);
-    gatewayTimes.push(await timed(viaGateway));
-    gatewayRequests = requestCount(sandboxes) - before;
-    before = requestCount(sandboxes);
-    directTimes.push(await timed(direct));
-    directRequests = requestCount(sandboxes) - before;
+/** Starts the static upstream: its own process on the load core, or in-process when recording. */
+async function startUpstream(pin: boolean): Promise<{ urls: Record<InterfaceName, string>; close(): Promise<void>; save?: () => void }> {
+  if (RECORD) {
+    const upstream = await startStaticUpstream({ record: true });
+    return { urls: upstream.urls, close: upstream.close, save: upstream.save };
   }
-  const g = median(gatewayTimes);
-  const d = median(directTimes);
-  console.log(`${name}\n  gateway: ${g.toFixed(1)} ms, ${gatewayRequests} upstream requests (last round)`);
-  console.log(`  direct:  ${d.toFixed(1)} ms, ${directRequests} upstream requests`);
+  const started = startProcess('static upstream', `"${process.execPath}" --import tsx bench/upstream.ts 0`, {
+    cwd: ROOT,
+    env: { ...process.env },
+    cores: pin ? '0' : undefined,
+  });
+  const urls = await new Promise<Record<InterfaceName, string>>((resolve, reject) => {
+    let text = '';
+    started.child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const line = text.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    started.child.once('exit', (code) => reject(new Error(`static upstream exited (${code}):\n${started.output()}`)));
+  });
+  return { urls, close: started.stop };
+}
+
+function upstreamEnv(urls: Record<InterfaceName, string>): NodeJS.ProcessEnv {
+  return {
+    CRYPTO_API_URL: urls['crypto-analytics'],
+    BLOCKCHAIN_API_URL: urls['blockchain-utility'],
+    ADDRESS_API_URL: urls.address,
+    COUNTRY_API_URL: urls['country-data'],
+  };
+}
+
+async function startGateway(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boolean): Promise<Running> {
+  const buildSeconds = gateway.prepare({ ...process.env, ...env });
+  const port = await freePort();
+  const { command, cwd } = gateway.command(port);
+  const since = performance.now();
+  // FORK=0: one serving process for every gateway, so its RSS is the gateway's.
+  const started = startProcess(gateway.label, command, {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port), FORK: '0' },
+    cores: pin ? '1' : undefined,
+  });
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const startupMs = await waitForFirstAnswer(started, url, gateway.q1, since);
+  const pid = started.child.pid === undefined ? undefined : servingPid(started.child.pid, port);
+  if (pid === undefined) throw new Error(`${gateway.label}: no process of its group listens on port ${port}`);
+  await sleep(1000);
+  const running: Running = {
+    gateway,
+    process: started,
+    url,
+    pid,
+    buildSeconds,
+    startupMs,
+    idleRss: memory(pid).rss,
+    q2Rss: [],
+    hwm: Number.NaN,
+    upstreamPerOp: {},
+    graphqlPerOp: {},
+    results: { Q1: [], Q2: [], Q3: [] },
+  };
   console.log(
-    `  ratio direct/gateway: time ${(d / g).toFixed(1)}x, requests ${(directRequests / Math.max(1, gatewayRequests)).toFixed(0)}x`,
+    `${gateway.label}: ${buildSeconds ? `built in ${fixed(buildSeconds, 1)} s, ` : ''}first answer ${fixed(startupMs / 1000, 2)} s after start, pid ${pid}, idle RSS ${fixed(running.idleRss)} MiB`,
   );
+  return running;
+}
+
+/** Runs each query a few times alone: checks the answers and counts upstream requests per operation. */
+async function validate(running: Running, firstUpstream: string): Promise<void> {
+  const { gateway, url } = running;
+  const times = 3;
+  const checks: Record<QueryId, () => Promise<number>> = {
+    async Q1() {
+      const body = await postQuery(url, gateway.q1);
+      if (body.errors || gateway.q1Name(body) !== 'France') throw new Error(`${gateway.label} Q1: ${JSON.stringify(body).slice(0, 300)}`);
+      return 1;
+    },
+    async Q2() {
+      const body = await postQuery(url, gateway.q2);
+      if (body.errors || gateway.q2Count(body) !== 100) throw new Error(`${gateway.label} Q2: ${JSON.stringify(body).slice(0, 300)}`);
+      return 1;
+    },
+    async Q3() {
+      const pool = graphqlPool(url, CONNECTIONS);
+      try {
+        const result = await gateway.q3(pool.post);
+        if (result.rates < 90) throw new Error(`${gateway.label} Q3: only ${result.rates} rates`);
+        return result.requests;
+      } finally {
+        await pool.close();
+      }
+    },
+  };
+  for (const { id } of QUERIES) {
+    const before = await upstreamTotal(firstUpstream);
+    let graphql = 0;
+    for (let index = 0; index < times; index += 1) graphql += await checks[id]();
+    const after = await upstreamTotal(firstUpstream);
+    running.upstreamPerOp[id] = (after.total - before.total) / times;
+    running.graphqlPerOp[id] = graphql / times;
+    const missed = Object.entries(after.misses).filter(([key, count]) => count !== before.misses[key]);
+    if (missed.length) console.warn(`  ${gateway.label} ${id}: no recording for ${missed.map(([key]) => key).join(', ')}`);
+  }
+}
+
+async function measure(running: Running, query: QueryId, seconds: number): Promise<LoadResult> {
+  const { gateway, url } = running;
+  if (query === 'Q3') {
+    const pool = graphqlPool(url, CONNECTIONS);
+    try {
+      return await operationLoad(() => gateway.q3(pool.post), seconds, Q3_CONCURRENCY);
+    } finally {
+      await pool.close();
+    }
+  }
+  return autocannonLoad(url, query === 'Q1' ? gateway.q1 : gateway.q2, seconds, CONNECTIONS);
+}
+
+/** Samples the serving process's RSS every `everyMs` while `work` runs. */
+async function sampling<T>(pid: number, everyMs: number, samples: number[], work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => {
+    try {
+      samples.push(memory(pid).rss);
+    } catch {
+      // the process is gone; the load will report it
+    }
+  }, everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function table(gateways: Running[], versions: Record<string, string>, pinned: boolean): string {
+  const self = gateways.find((running) => running.gateway.id === 'this');
+  const peers = gateways.filter((running) => running.gateway.id !== 'this');
+  const header = [
+    '',
+    ...gateways.map((running) => running.gateway.label),
+    ...(self ? peers.map((peer) => `this ÷ ${peer.gateway.label}`) : []),
+  ];
+  const rows: string[][] = [];
+  for (const { id, title } of QUERIES) {
+    const ratioCells = self
+      ? peers.map((peer) => {
+          const ratios = self.results[id].map(
+            (result, round) => result.opsPerSecond / (peer.results[id][round]?.opsPerSecond ?? Number.NaN),
+          );
+          return `${fixed(median(ratios), 2)}×`;
+        })
+      : [];
+    rows.push([
+      `${title}: ops/s`,
+      ...gateways.map((running) => fixed(median(running.results[id].map((result) => result.opsPerSecond)))),
+      ...ratioCells,
+    ]);
+  }
+  const blank = self ? peers.map(() => '') : [];
+  for (const { id } of QUERIES) {
+    rows.push([
+      `${id}: upstream requests / op${id === 'Q3' ? ' (GraphQL requests / op)' : ''}`,
+      ...gateways.map(
+        (running) =>
+          `${fixed(running.upstreamPerOp[id] ?? Number.NaN, 1)}${id === 'Q3' ? ` (${fixed(running.graphqlPerOp[id] ?? Number.NaN)})` : ''}`,
+      ),
+      ...blank,
+    ]);
+  }
+  rows.push([
+    'Q1 p99 latency (ms, median over rounds)',
+    ...gateways.map((running) => fixed(median(running.results.Q1.map((result) => result.p99Ms)))),
+    ...blank,
+  ]);
+  rows.push([
+    'build before start (s)',
+    ...gateways.map((running) => (running.buildSeconds ? fixed(running.buildSeconds, 1) : '–')),
+    ...blank,
+  ]);
+  rows.push(['start-up to first answer (s)', ...gateways.map((running) => fixed(running.startupMs / 1000, 2)), ...blank]);
+  rows.push(['idle RSS (MiB)', ...gateways.map((running) => fixed(running.idleRss)), ...blank]);
+  rows.push([
+    'RSS under Q2 load, median / max (MiB)',
+    ...gateways.map((running) => `${fixed(median(running.q2Rss))} / ${fixed(Math.max(...running.q2Rss))}`),
+    ...blank,
+  ]);
+  rows.push(['peak RSS, VmHWM (MiB)', ...gateways.map((running) => fixed(running.hwm)), ...blank]);
+  const errors = gateways.map((running) =>
+    QUERIES.reduce((sum, { id }) => sum + running.results[id].reduce((s, result) => s + result.errors, 0), 0),
+  );
+  rows.push(['failed requests or operations under load', ...errors.map(String), ...blank]);
+  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  return [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpu}), Node ${process.version}; ` +
+      `${ROUNDS} interleaved rounds of ${DURATION} s per query and gateway after ${WARMUP} s warm-up (${Math.max(WARMUP, FIRST_WARMUP)} s in round 1), ${CONNECTIONS} connections ` +
+      `(Q3: ${Q3_CONCURRENCY} operations in flight); ${pinned ? 'gateways on core 1, load generator and upstream on core 0' : 'not pinned'}; ` +
+      `this gateway started with \`${process.env.BENCH_GATEWAY_CMD?.trim() || 'node dist/main.js'}\`; ops/s are medians over rounds, a ratio is the median of the rounds' ratios; upstream requests counted on single operations. Peers: ${Object.entries(
+        versions,
+      )
+        .map(([name, version]) => `${name} ${version}`)
+        .join(', ')}.`,
+    '',
+    line(header),
+    line(header.map((_, index) => (index ? '---:' : '---'))),
+    ...rows.map(line),
+    '',
+  ].join('\n');
+}
+
+async function soak(running: Running): Promise<void> {
+  const every = Math.max(5, Math.round(SOAK / 30));
+  const points: { second: number; rss: number }[] = [];
+  const start = performance.now();
+  console.log(`soak: Q2 on ${running.gateway.label} for ${SOAK} s, RSS every ${every} s`);
+  const load = autocannonLoad(running.url, running.gateway.q2, SOAK, CONNECTIONS);
+  let done = false;
+  void load.finally(() => (done = true));
+  while (!done) {
+    const second = Math.round((performance.now() - start) / 1000);
+    const rss = memory(running.pid).rss;
+    points.push({ second, rss });
+    console.log(`  ${String(second).padStart(5)} s  RSS ${fixed(rss)} MiB`);
+    await Promise.race([sleep(every * 1000), load]);
+  }
+  const result = await load;
+  // RSS saws up and down with garbage collection; a leak shows as a rising floor. Compare the
+  // lowest sample of the first and the last quarter after the first fifth (warm-up, JIT, caches).
+  const settled = points.filter((point) => point.second >= SOAK / 5);
+  const quarter = Math.max(1, Math.floor(settled.length / 4));
+  const early = Math.min(...settled.slice(0, quarter).map((point) => point.rss));
+  const late = Math.min(...settled.slice(-quarter).map((point) => point.rss));
+  const growth = ((late - early) / early) * 100;
+  const verdict = Math.abs(growth) < 10 ? 'flat' : growth > 0 ? 'growing' : 'shrinking';
+  const text = [
+    `Soak: Q2 on ${running.gateway.label} for ${SOAK} s at ${CONNECTIONS} connections, ${fixed(result.opsPerSecond)} ops/s, ${result.errors} failed; ` +
+      `RSS floor after warm-up ${fixed(early)} MiB, at the end ${fixed(late)} MiB (${growth >= 0 ? '+' : ''}${fixed(growth, 1)} %): **${verdict}**; VmHWM ${fixed(memory(running.pid).hwm)} MiB.`,
+    '',
+    '| second | RSS (MiB) |',
+    '| ---: | ---: |',
+    ...points.map((point) => `| ${point.second} | ${fixed(point.rss)} |`),
+    '',
+  ].join('\n');
+  console.log(`\n${text}`);
+  writeFileSync(SOAK_FILE, text);
 }
 
 async function main(): Promise<void> {
-  const dataRoot = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
-  const rssStart = process.memoryUsage().rss;
-  const sandboxes: Sandboxes = {};
-  for (const entry of SANDBOXES) sandboxes[entry.upstream] = await startSandbox(entry.create({ dataDir: join(dataRoot, entry.upstream) }));
-  const upstreams = SANDBOXES.map((entry) => ({
-    name: entry.upstream,
-    url: sandboxes[entry.upstream]?.url ?? '',
-    credentials: entry.credentials,
-  }));
-  const { schema, destroy } = await buildGatewaySchema(ROOT);
-  // No shared cache: every round pays for its upstream requests, as a cold gateway would.
-  const server = createServer(createGateway({ schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 0 }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
-  const query = async (text: string): Promise<void> => {
-    const response = await fetch(gateway, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: text }),
-    });
-    const body = (await response.json()) as { errors?: unknown };
-    if (body.errors) throw new Error(`bench query failed: ${JSON.stringify(body.errors)}`);
+  const pinned = !RECORD && cpus().length >= 2 && canPin();
+  if (pinned) pinSelf('0');
+  const selected = GATEWAYS.filter((gateway) => (SOAK ? gateway.id === 'this' : !ONLY.length || ONLY.includes(gateway.id)));
+  if (selected.some((gateway) => gateway.id !== 'this') || !SOAK) ensurePeersInstalled();
+  const upstream = await startUpstream(pinned);
+  const env = upstreamEnv(upstream.urls);
+  const firstUpstream = upstream.urls['crypto-analytics'];
+  const running: Running[] = [];
+  const stopAll = async (): Promise<void> => {
+    await Promise.all(running.map((gateway) => gateway.process.stop()));
+    await upstream.close();
   };
-  const d = `${sandboxes['country-data']?.url}`;
-  const a = `${sandboxes['crypto-analytics']?.url}`;
-  const dKey = { authorization: 'Bearer rc_live_demo' };
-  const aKey = { api_key: 'tm-sandbox-demo' };
-
-  await compare(
-    '100 countries, each with its rate into EUR',
-    sandboxes,
-    () => query('{ countries(limit: 100) { nodes { codes { alpha2 } currencyRate(to: "EUR") } } }'),
-    async () => {
-      const page = await json(`${d}/countries/v5?limit=100`, dKey);
-      await Promise.all(
-        page.data.objects.map((country: any) =>
-          country.currencies[0] ? json(`${d}/currencies/v1/convert?from=${country.currencies[0].code}&to=EUR&amount=1`, dKey) : undefined,
-        ),
-      );
-    },
-  );
-  await compare(
-    "50 tokens, each priced in Japan's currency",
-    sandboxes,
-    () => query('{ tokens(limit: 50) { symbol priceIn(country: "JP") { amount } } }'),
-    async () => {
-      const tokens = await json(`${a}/v1/tokens?limit=50`, aKey);
-      const today = new Date().toISOString().slice(0, 10);
-      const [japan] = await Promise.all([json(`${d}/countries/v5/code?q=JP`, dKey), json(`${d}/currencies/v1/rates?base=USD`, dKey)]);
-      if (!japan.data.objects[0]) throw new Error('no Japan');
-      await Promise.all(
-        tokens.data.map((token: any) => json(`${a}/v1/price?tokens=${token.TOKEN_ID}&startDate=${today}&endDate=${today}`, aKey)),
-      );
-    },
-  );
-
-  const latencies: number[] = [];
-  let next = 0;
-  const burstStart = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < BURST) {
-        next += 1;
-        latencies.push(await timed(() => query('{ country(code: "FR") { names { common } currencies { code } } }')));
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    // One at a time, so no start-up competes with another for the gateway core.
+    for (const gateway of selected) running.push(await startGateway(gateway, env, pinned));
+    for (const gateway of running) await validate(gateway, firstUpstream);
+    if (RECORD) {
+      upstream.save?.();
+      console.log('recordings written to bench/recordings/');
+      return;
+    }
+    if (SOAK) {
+      await soak(running[0] as Running);
+      return;
+    }
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const { id } of QUERIES) {
+        for (const gateway of running) {
+          // The first visit also warms the gateway's JIT and caches for this query: longer.
+          const warmup = round === 1 ? Math.max(WARMUP, FIRST_WARMUP) : WARMUP;
+          if (warmup) await measure(gateway, id, warmup);
+          const samples: number[] = [];
+          const result = await sampling(gateway.pid, 250, samples, () => measure(gateway, id, DURATION));
+          if (id === 'Q2') gateway.q2Rss.push(...samples);
+          gateway.results[id].push(result);
+          console.log(
+            `round ${round} ${id} ${gateway.gateway.label.padEnd(18)} ${fixed(result.opsPerSecond).padStart(6)} ops/s  p50 ${fixed(result.p50Ms, 1)} ms  p99 ${fixed(result.p99Ms, 1)} ms${result.errors ? `  ${result.errors} failed` : ''}`,
+          );
+        }
       }
-    }),
-  );
-  const seconds = (performance.now() - burstStart) / 1000;
-  latencies.sort((x, y) => x - y);
-  console.log(
-    `throughput: ${BURST} queries at concurrency ${CONCURRENCY}: ${(BURST / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
-  );
-  console.log(`memory: rss ${mb(rssStart)} at start, ${mb(process.memoryUsage().rss)} at end`);
-
-  server.closeAllConnections();
-  server.close();
-  destroy();
-  await Promise.all(Object.values(sandboxes).map((sandbox) => sandbox.close()));
-  rmSync(dataRoot, { recursive: true, force: true });
+    }
+    for (const gateway of running) gateway.hwm = memory(gateway.pid).hwm;
+    const markdown = table(running, peerVersions(), pinned);
+    console.log(`\n${markdown}`);
+    writeFileSync(RESULT_FILE, markdown);
+    console.log(`written to bench/last-result.md`);
+  } finally {
+    await stopAll();
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -62,11 +62,14 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   const resolved = await resolveUpstreams(config, logger);
   const { buildGatewaySchema } = await import('./gateway/build-schema.js');
   const { createGateway } = await import('./gateway/server.js');
-  const { probeUpstreams } = await import('./gateway/ops/readiness.js');
+  const { probeUpstreams, withBreakerStates } = await import('./gateway/ops/readiness.js');
+  const { UpstreamTransport } = await import('./gateway/upstream/upstream-transport.js');
   const { systemClock } = await import('./gateway/clock.js');
   const { schema, destroy } = await buildGatewaySchema(root);
-  // The gateway closes before what it depends on: Mesh's handles, then the sandboxes.
-  closers.push(destroy, ...resolved.closers);
+  // One set of pools and breakers for the process: readiness reads the breakers, the drain closes the pools.
+  const transport = new UpstreamTransport({ ...config.upstream, timeoutMs: config.upstreamTimeoutMs, logger });
+  // The gateway closes before what it depends on: its pools, Mesh's handles, then the sandboxes.
+  closers.push(() => transport.close(), destroy, ...resolved.closers);
   if (drain.isDraining()) return;
   const yoga = createGateway({
     schema,
@@ -76,9 +79,15 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     clock: systemClock,
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
     readiness: {
-      provider: probeUpstreams(resolved.upstreams, { timeoutMs: READINESS_PROBE_TIMEOUT_MS, cacheMs: config.readinessCacheMs }),
+      provider: withBreakerStates(
+        () => transport.breakerStates(),
+        probeUpstreams(resolved.upstreams, { timeoutMs: READINESS_PROBE_TIMEOUT_MS, cacheMs: config.readinessCacheMs }),
+      ),
       isDraining: drain.isDraining,
     },
+    logger,
+    limits: config.limits,
+    transport,
   });
   bound.serve(yoga);
   const host = bound.address.family === 'IPv6' ? `[${bound.address.address}]` : bound.address.address;

@@ -3,6 +3,8 @@
  * An interface without a URL runs against its built-in sandbox.
  */
 import { isIP } from 'node:net';
+import { DEFAULT_LIMITS, loadLimits, type OperationLimits } from './http/limits-config.js';
+import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -30,6 +32,10 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** How long slowly changing data (country records, currency symbols) is reused by default; 0 = never. */
   cacheTtlMs: number;
+  /** Depth, alias, token, directive, size and fan-out limits of one operation. */
+  limits: OperationLimits;
+  /** Body cap, retries and circuit breakers of the upstream client. */
+  upstream: UpstreamSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -128,6 +134,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     readinessCacheMs: check(problems, () => wholeNumber(env, 'READINESS_CACHE_MS', 5_000, 0), 0),
     upstreamTimeoutMs: check(problems, () => wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1), 1),
     cacheTtlMs: check(problems, () => wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0), 0) * 1000,
+    limits: check(problems, () => loadLimits(env), DEFAULT_LIMITS),
+    upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: url('CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: url('BLOCKCHAIN_API_URL'), key: undefined },

@@ -16,8 +16,24 @@ export const ERROR_CODES = {
   UPSTREAM_ERROR: 'The upstream failed (HTTP 5xx) or answered with something that is not its documented format.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer in time.',
   UPSTREAM_UNAVAILABLE: 'The upstream could not be reached.',
+  UPSTREAM_RESPONSE_TOO_LARGE: "The upstream's answer was larger than the gateway accepts (UPSTREAM_MAX_BODY_BYTES).",
+  UPSTREAM_CIRCUIT_OPEN: 'The upstream has been failing, so the gateway pauses calls to it for a moment; retry shortly.',
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
   GRAPHQL_VALIDATION_FAILED: 'The query asks for something the schema does not have.',
+  BAD_REQUEST: 'The HTTP request is not a GraphQL request: malformed JSON, no query, a batch, or a missing parameter (HTTP 400).',
+  METHOD_NOT_ALLOWED: 'The HTTP method cannot carry this request: a mutation over GET, or a method other than GET and POST (HTTP 405).',
+  OPERATION_RESOLUTION_FAILURE: 'The document has several operations and operationName does not pick one of them (HTTP 400).',
+  NOT_ACCEPTABLE: 'The Accept header asks for no media type the gateway can answer in (HTTP 406).',
+  REQUEST_TOO_LARGE: 'The request body is larger than MAX_REQUEST_BYTES (HTTP 413).',
+  QUERY_TOO_LARGE: 'The query text is larger than MAX_QUERY_BYTES (HTTP 413).',
+  MAX_TOKENS_EXCEEDED: 'The query has more tokens than MAX_TOKENS (HTTP 400).',
+  MAX_DEPTH_EXCEEDED: 'The query nests fields deeper than MAX_DEPTH (HTTP 400).',
+  MAX_ALIASES_EXCEEDED: 'The operation has more aliases than MAX_ALIASES (HTTP 400).',
+  MAX_DIRECTIVES_EXCEEDED: 'The operation has more directives than MAX_DIRECTIVES (HTTP 400).',
+  INTROSPECTION_LIMIT_EXCEEDED:
+    'The operation asks for __schema or __type more than once, or nests introspection deeper than MAX_INTROSPECTION_DEPTH (HTTP 400).',
+  FAN_OUT_BUDGET_EXCEEDED:
+    'The operation would make, or has made, more distinct upstream calls than MAX_UPSTREAM_CALLS (MAX_UPSTREAM_CALLS_MUTATION for mutations); HTTP 400 when refused before execution, else the field fails.',
   INTERNAL_SERVER_ERROR: 'The gateway itself failed; details are logged, not returned.',
 } as const;
 
@@ -44,9 +60,9 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** Which statuses a client may retry unchanged. */
+/** Which statuses a client may retry unchanged: no answer at all, throttling and server failures (4xx never). */
 function isRetryable(status: number | undefined): boolean {
-  return status === undefined || status === 429 || status === 502 || status === 503 || status === 504;
+  return status === undefined || status === 429 || (status >= 500 && status <= 504);
 }
 
 function codeForStatus(upstream: UpstreamName, status: number | undefined): ErrorCode {
@@ -74,4 +90,19 @@ export function badInput(argument: string, expected: string, received: unknown):
   return new GraphQLError(`Argument "${argument}" must be ${expected}; received ${JSON.stringify(received)}.`, {
     extensions: { code: 'BAD_USER_INPUT', argument },
   });
+}
+
+/** The codes of the operation limits (see `limitError`). */
+export type LimitCode =
+  | 'QUERY_TOO_LARGE'
+  | 'MAX_TOKENS_EXCEEDED'
+  | 'MAX_DEPTH_EXCEEDED'
+  | 'MAX_ALIASES_EXCEEDED'
+  | 'MAX_DIRECTIVES_EXCEEDED'
+  | 'INTROSPECTION_LIMIT_EXCEEDED'
+  | 'FAN_OUT_BUDGET_EXCEEDED';
+
+/** A request refused by one of the operation limits before execution, saying the limit and what was seen. */
+export function limitError(code: LimitCode, message: string, status = 400): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, http: { status } } });
 }

@@ -8,13 +8,21 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
 import { createContext, type GatewayContext } from './context.js';
 import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
-import { maskError } from './http/mask-error.js';
+import { FanOutBudget, withFanOutBudget } from './http/fan-out.js';
+import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
+import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { corsPolicy, useVaryOnOrigin } from './ops/cors.js';
 import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
 import { useInputErrors } from './http/use-input-errors.js';
+import { useOperationLimits } from './http/use-operation-limits.js';
+import { useRequestLog } from './http/use-request-log.js';
+import { yogaLogger } from './http/yoga-logger.js';
+import { type Logger, silentLogger } from './logger.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
+import { UpstreamTransport } from './upstream/upstream-transport.js';
+import type { UpstreamSettings } from './upstream/upstream-settings.js';
 
 export interface GatewayOptions {
   schema: GraphQLSchema;
@@ -28,6 +36,14 @@ export interface GatewayOptions {
   corsOrigins?: readonly string[];
   /** Serves `/readyz` when given (the composition root wires probes and the drain in). */
   readiness?: ReadinessOptions;
+  /** Where request lines, unexpected errors and upstream failures go; silent unless the composition root passes one. */
+  logger?: Logger;
+  /** Operation limits; the defaults of `limits-config.ts` unless given. */
+  limits?: OperationLimits;
+  /** Body cap, retries and breakers; the defaults of upstream-settings.ts where absent. */
+  upstreamSettings?: Partial<UpstreamSettings>;
+  /** The process's pools and breakers (its `breakerStates()` feeds readiness); created here when absent. */
+  transport?: UpstreamTransport;
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -40,6 +56,11 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const urls = meshEndpoints(options.upstreams);
   const clock = options.clock ?? systemClock;
   const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs) : undefined;
+  const logger = options.logger ?? silentLogger;
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const budgets = new WeakMap<Request, FanOutBudget>();
+  const transport =
+    options.transport ?? new UpstreamTransport({ ...options.upstreamSettings, timeoutMs: options.upstreamTimeoutMs, logger });
   return createYoga<ServerContext, GatewayContext>({
     schema: options.schema,
     graphqlEndpoint: '/graphql',
@@ -47,17 +68,27 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     landingPage: false,
     renderGraphiQL,
     graphiql: { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
-    maskedErrors: { maskError },
+    logging: yogaLogger(logger),
+    // The catalogue plugin masks instead: Yoga's masking logs every client mistake as an error.
+    maskedErrors: false,
     cors: corsPolicy(options.corsOrigins),
-    plugins: [useInputErrors(), useVaryOnOrigin(), ...(options.readiness ? [useReadiness(options.readiness)] : [])],
+    batching: false,
+    maxRequestBodySize: limits.maxRequestBytes,
+    plugins: [
+      // The log reads the codes the catalogue has settled, so it comes after it.
+      useErrorCatalogue(logger),
+      useRequestLog(logger),
+      useInputErrors(),
+      ...useOperationLimits(limits, (request) => budgets.get(request)),
+      useVaryOnOrigin(),
+      ...(options.readiness ? [useReadiness(options.readiness)] : []),
+    ],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
-      const upstream = createUpstreamClient(
-        options.upstreams,
-        { headers: request.headers, ip },
-        { timeoutMs: options.upstreamTimeoutMs, cache },
-      );
-      return createContext(upstream, urls, ip, clock);
+      const upstream = createUpstreamClient(options.upstreams, { headers: request.headers, ip }, { transport, cache });
+      const budget = new FanOutBudget(limits.maxUpstreamCalls);
+      budgets.set(request, budget);
+      return createContext(withFanOutBudget(upstream, budget), urls, ip, clock);
     },
   });
 }

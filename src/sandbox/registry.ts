@@ -2,8 +2,6 @@
  * The built-in sandboxes: which interface each serves, its fixed port under `npm run sandbox`,
  * and the credentials the gateway uses against it when no key is configured.
  */
-import type { UpstreamName } from '../gateway/config.js';
-import type { Credentials } from '../gateway/upstream/vendors.js';
 import {
   createAddressSandbox,
   SANDBOX_API_KEY as ADDRESS_SANDBOX_KEY,
@@ -14,6 +12,18 @@ import { createCountryDataSandbox, DEMO_KEY as COUNTRY_DATA_DEMO_KEY } from './c
 import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY as CRYPTO_ANALYTICS_DEMO_KEY } from './crypto-analytics/index.js';
 import type { SandboxDefinition } from './sandbox-server.js';
 
+/** The four interfaces, in the order of their ports (A, B, C, D). */
+export type SandboxUpstream = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
+
+/** What a client sends a sandbox to be let in: an API key, and C's user token. */
+export interface SandboxCredentials {
+  key?: string;
+  userToken?: string;
+}
+
+/** The port below A's fixed port: `npm run sandbox` serves A..D on the four ports above it. */
+export const DEFAULT_BASE_PORT = 4100;
+
 /** Where a sandbox with state keeps it; absent, each uses its default under `var/`. */
 export interface SandboxStartOptions {
   dataDir?: string;
@@ -22,34 +32,41 @@ export interface SandboxStartOptions {
 }
 
 export interface SandboxEntry {
-  upstream: UpstreamName;
+  upstream: SandboxUpstream;
+  /** Its fixed port under `npm run sandbox`: DEFAULT_BASE_PORT + 1..4 for A..D. */
   port: number;
   create(options?: SandboxStartOptions): SandboxDefinition;
-  credentials: Credentials;
+  credentials: SandboxCredentials;
 }
 
 function epochMs(clock: (() => Date) | undefined): (() => number) | undefined {
   return clock ? () => clock().getTime() : undefined;
 }
 
+/** In port order: A, B, C, D. */
 export const SANDBOXES: readonly SandboxEntry[] = [
-  { upstream: 'country-data', port: 4104, create: () => createCountryDataSandbox(), credentials: { key: COUNTRY_DATA_DEMO_KEY } },
   {
     upstream: 'crypto-analytics',
-    port: 4101,
+    port: DEFAULT_BASE_PORT + 1,
     create: (options) => createCryptoAnalyticsSandbox({ today: options?.clock?.() }),
     credentials: { key: CRYPTO_ANALYTICS_DEMO_KEY },
   },
   {
     upstream: 'blockchain-utility',
-    port: 4102,
+    port: DEFAULT_BASE_PORT + 2,
     create: (options) => createBlockchainUtilitySandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }),
     credentials: {},
   },
   {
     upstream: 'address',
-    port: 4103,
+    port: DEFAULT_BASE_PORT + 3,
     create: (options) => createAddressSandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }),
     credentials: { key: ADDRESS_SANDBOX_KEY, userToken: ADDRESS_SANDBOX_TOKEN },
+  },
+  {
+    upstream: 'country-data',
+    port: DEFAULT_BASE_PORT + 4,
+    create: () => createCountryDataSandbox(),
+    credentials: { key: COUNTRY_DATA_DEMO_KEY },
   },
 ];

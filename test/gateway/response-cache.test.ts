@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedAnswer, freshnessMs, ResponseCache } from '../../src/gateway/upstream/response-cache.js';
+import { type CachedAnswer, freshnessMs, ResponseCache, sharedKey } from '../../src/gateway/upstream/response-cache.js';
 
 const answer = (cacheControl?: string, status = 200): CachedAnswer => ({
   status,
-  statusText: 'OK',
-  headers: cacheControl ? [['cache-control', cacheControl]] : [],
-  body: '{}',
+  headers: cacheControl ? { 'cache-control': cacheControl } : {},
+  value: { nested: { list: [1] } },
 });
 
 describe('freshnessMs', () => {
@@ -40,5 +39,23 @@ describe('ResponseCache', () => {
     const cache = new ResponseCache(1000, 2, () => 0);
     for (const key of ['a', 'b', 'c']) cache.offer(key, answer());
     expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([false, true, true]);
+  });
+
+  it('keeps parsed values deeply frozen, so no request can change what another reads', () => {
+    const cache = new ResponseCache(1000);
+    cache.offer('a', answer());
+    const value = cache.get('a')?.value;
+    expect(Object.isFrozen(value)).toBe(true);
+    expect(() => {
+      (value as { nested: { list: number[] } }).nested.list.push(2);
+    }).toThrow(TypeError);
+  });
+});
+
+describe('sharedKey', () => {
+  it('holds credentials only as a hash', () => {
+    const key = sharedKey('http://x/countries', { authorization: 'Bearer rc_secret_key' });
+    expect(key).not.toContain('rc_secret_key');
+    expect(key).not.toBe(sharedKey('http://x/countries', { authorization: 'Bearer other_key' }));
   });
 });

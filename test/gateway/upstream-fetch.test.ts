@@ -1,15 +1,19 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLError } from 'graphql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UpstreamName } from '../../src/gateway/config.js';
+import { createLogger } from '../../src/gateway/logger.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from '../../src/gateway/upstream/upstream-fetch.js';
+import { type TransportOptions, UpstreamTransport } from '../../src/gateway/upstream/upstream-transport.js';
 
 /** A loopback server whose behaviour each test scripts through `script`. */
 let server: Server;
 let base: string;
 let seen: IncomingMessage[] = [];
-let script: (request: IncomingMessage, count: number) => { status: number; body: string } | 'drop' | 'hang';
+type Action = { status: number; body: string; headers?: Record<string, string> } | 'drop' | 'hang' | ((response: ServerResponse) => void);
+let script: (request: IncomingMessage, count: number) => Action;
+let transports: UpstreamTransport[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -17,7 +21,8 @@ beforeAll(async () => {
     const action = script(request, seen.length);
     if (action === 'drop') return request.socket.destroy();
     if (action === 'hang') return;
-    response.writeHead(action.status, { 'content-type': 'application/json' });
+    if (typeof action === 'function') return action(response);
+    response.writeHead(action.status, { 'content-type': 'application/json', ...action.headers });
     response.end(action.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -27,18 +32,39 @@ afterAll(() => {
   server.closeAllConnections();
   server.close();
 });
+afterEach(async () => {
+  await Promise.all(transports.map((transport) => transport.close()));
+  transports = [];
+});
 beforeEach(() => {
   seen = [];
   script = () => ({ status: 200, body: '{"ok":true}' });
 });
 
-function fetchFor(name: UpstreamName, options: { headers?: Record<string, string>; key?: string; timeoutMs?: number } = {}) {
+interface ClientOptions {
+  headers?: Record<string, string>;
+  key?: string;
+  transport?: UpstreamTransport;
+  settings?: Partial<TransportOptions>;
+}
+
+function transportWith(settings: Partial<TransportOptions> = {}): UpstreamTransport {
+  const transport = new UpstreamTransport({ timeoutMs: 2000, retryBaseDelayMs: 10, ...settings });
+  transports.push(transport);
+  return transport;
+}
+
+function clientFor(name: UpstreamName, options: ClientOptions = {}) {
   const upstreams: ResolvedUpstream[] = [{ name, url: `${base}/${name}`, credentials: { key: options.key, userToken: 'uk_configured' } }];
   return createUpstreamClient(
     upstreams,
     { headers: new Headers(options.headers), ip: '203.0.113.9' },
-    { timeoutMs: options.timeoutMs ?? 2000 },
-  ).fetch;
+    { transport: options.transport ?? transportWith(options.settings) },
+  );
+}
+
+function fetchFor(name: UpstreamName, options: ClientOptions = {}) {
+  return clientFor(name, options).fetch;
 }
 
 async function failure(promise: Promise<unknown>): Promise<GraphQLError> {
@@ -96,7 +122,7 @@ describe('upstream fetch', () => {
 
   it('gives up after the time-out as UPSTREAM_TIMEOUT', async () => {
     script = () => 'hang';
-    const error = await failure(fetchFor('country-data', { timeoutMs: 100 })(`${base}/country-data/x`));
+    const error = await failure(fetchFor('country-data', { settings: { timeoutMs: 100 } })(`${base}/country-data/x`));
     expect(error.extensions).toMatchObject({ code: 'UPSTREAM_TIMEOUT', upstream: 'country-data', retryable: true });
   });
 
@@ -112,12 +138,103 @@ describe('upstream fetch', () => {
       'Invalid API key',
     ],
     ['blockchain-utility', 409, 'Box already spent', { code: 'CONFLICT', status: 409 }, 'Box already spent'],
-    ['blockchain-utility', 500, '<html>oops</html>', { code: 'UPSTREAM_ERROR', retryable: false }, 'HTTP 500'],
+    ['blockchain-utility', 500, '<html>oops</html>', { code: 'UPSTREAM_ERROR', retryable: true }, 'HTTP 500'],
   ] as const)('maps a %s %i to a catalogued error', async (name, status, body, extensions, message) => {
     script = () => ({ status, body });
     const error = await failure(fetchFor(name)(`${base}/${name}/x`));
     expect(error.extensions).toMatchObject({ upstream: name, ...extensions });
     expect(error.message).toBe(`${name}: ${message}`);
+  });
+
+  it('parses a body once, however many callers of the request share it', async () => {
+    script = () => ({ status: 200, body: '{"ok":true}' });
+    const client = clientFor('country-data');
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const answers = await Promise.all([client.get('country-data', '/a'), client.get('country-data', '/a')]);
+      expect(answers).toEqual([{ ok: true }, { ok: true }]);
+      expect(parse.mock.calls.filter(([text]) => text === '{"ok":true}')).toHaveLength(1);
+      expect(Object.isFrozen(answers[0])).toBe(true);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("keeps B's int64 amounts exact in parsed values", async () => {
+    script = () => ({ status: 200, body: '{"nanoErgs":9007199254740993,"small":5}' });
+    expect(await clientFor('blockchain-utility').get('blockchain-utility', '/x')).toEqual({ nanoErgs: '9007199254740993', small: 5 });
+  });
+
+  it('scrubs configured and client-sent keys from messages and logs when a vendor echoes them', async () => {
+    const lines: string[] = [];
+    const transport = transportWith({ logger: createLogger('warn', { write: (line) => lines.push(line) }) });
+    script = (request) => ({
+      status: 401,
+      body: JSON.stringify({ message: `Invalid credentials: api_key=${String(request.headers.api_key)}` }),
+    });
+    const configured = await failure(
+      fetchFor('crypto-analytics', { key: 'tm_configured_secret', transport })(`${base}/crypto-analytics/x`),
+    );
+    const sent = await failure(
+      fetchFor('crypto-analytics', { key: 'tm_configured_secret', transport, headers: { 'x-crypto-api-key': 'tm_client_secret' } })(
+        `${base}/crypto-analytics/x`,
+      ),
+    );
+    const output = JSON.stringify([configured, sent, configured.extensions, sent.extensions, lines]);
+    expect(configured.message).toBe('crypto-analytics: Invalid credentials: api_key=[redacted]');
+    expect(output).not.toContain('tm_configured_secret');
+    expect(output).not.toContain('tm_client_secret');
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ level: 40, upstream: 'crypto-analytics', status: 401, durationMs: expect.any(Number) }),
+    );
+  });
+
+  it('waits out a 429 with Retry-After on a GET, and never retries a POST', async () => {
+    script = (_request, count) =>
+      count === 1 ? { status: 429, body: '{}', headers: { 'retry-after': '1' } } : { status: 200, body: '{"late":true}' };
+    const started = Date.now();
+    expect(await clientFor('country-data').get('country-data', '/x')).toEqual({ late: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    seen = [];
+    script = () => ({ status: 503, body: '{}' });
+    await failure(fetchFor('country-data')(`${base}/country-data/x`, { method: 'POST', body: '{}' }));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('does not wait for a Retry-After beyond the deadline', async () => {
+    script = () => ({ status: 503, body: '{}', headers: { 'retry-after': '30' } });
+    const error = await failure(fetchFor('country-data', { settings: { retryMaxDelayMs: 60_000 } })(`${base}/country-data/x`));
+    expect(seen).toHaveLength(1);
+    expect(error.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', status: 503, retryable: true });
+  });
+
+  it('fails an oversized body as it streams, and a slow body at the deadline', async () => {
+    script = () => (response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(`[${'1,'.repeat(600)}`);
+      setTimeout(() => response.end('1]'), 5000).unref();
+    };
+    const tooLarge = await failure(fetchFor('country-data', { settings: { maxBodyBytes: 1000 } })(`${base}/country-data/x`));
+    expect(tooLarge.extensions).toMatchObject({ code: 'UPSTREAM_RESPONSE_TOO_LARGE', retryable: false });
+    const started = Date.now();
+    const slow = await failure(fetchFor('country-data', { settings: { timeoutMs: 300 } })(`${base}/country-data/x`));
+    expect(slow.extensions).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('opens the circuit after consecutive failures, fails fast, and closes after a good probe', async () => {
+    script = () => ({ status: 500, body: 'down' });
+    const transport = transportWith({ breakerFailures: 3, breakerHalfOpenAfterMs: 200, maxAttempts: 1 });
+    const fetch = fetchFor('country-data', { transport });
+    for (let call = 0; call < 3; call += 1) await failure(fetch(`${base}/country-data/${call}`));
+    expect(transport.breakerStates()['country-data']).toBe('open');
+    const open = await failure(fetch(`${base}/country-data/3`));
+    expect(open.extensions).toMatchObject({ code: 'UPSTREAM_CIRCUIT_OPEN', upstream: 'country-data', retryable: true });
+    expect(seen).toHaveLength(3);
+    script = () => ({ status: 200, body: '{"back":true}' });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await (await fetch(`${base}/country-data/y`)).json()).toEqual({ back: true });
+    expect(transport.breakerStates()['country-data']).toBe('closed');
   });
 
   it('refuses a URL outside every configured upstream', async () => {

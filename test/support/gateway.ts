@@ -13,6 +13,8 @@ import { type RunningSandbox, type SandboxDefinition, startSandbox } from '../..
 import { createGateway } from '../../src/gateway/server.js';
 import type { ResolvedUpstream } from '../../src/gateway/upstream/upstream-fetch.js';
 import type { UpstreamName } from '../../src/gateway/config.js';
+import { DEFAULT_LIMITS, type OperationLimits } from '../../src/gateway/http/limits-config.js';
+import type { Logger } from '../../src/gateway/logger.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,6 +40,10 @@ export interface TestGatewayOptions {
   cacheTtlMs?: number;
   /** The one clock of the gateway and its sandboxes; the system clock by default. */
   clock?: () => Date;
+  /** Operation limits other than the defaults (e.g. a small fan-out budget). */
+  limits?: Partial<OperationLimits>;
+  /** Where the gateway logs; silent by default. */
+  logger?: Logger;
 }
 
 /** Starts every registered sandbox and a gateway in front of them. */
@@ -61,6 +67,8 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
     cacheTtlMs: options.cacheTtlMs ?? 3_600_000,
     clock,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    logger: options.logger,
   });
   const request = async (path: string, init: RequestInit = {}) => yoga.fetch(new Request(`http://gateway.test${path}`, init), {});
   return {

@@ -110,3 +110,21 @@ export function useReadiness(options: ReadinessOptions): Plugin {
     },
   };
 }
+
+/**
+ * Readiness from the circuit breakers first: an upstream whose breaker is open is not ready,
+ * whatever a probe says; the others are judged by `fallback` (the probes).
+ */
+export function withBreakerStates(
+  states: () => Partial<Record<UpstreamName, 'closed' | 'open' | 'half-open'>>,
+  fallback: ReadinessProvider,
+): ReadinessProvider {
+  return async () => {
+    const probed = await fallback();
+    const open = Object.entries(states()).filter(([, state]) => state === 'open');
+    return {
+      ...probed,
+      ...Object.fromEntries(open.map(([name]) => [name, { ready: false, reason: 'circuit open: recent calls failed' }])),
+    };
+  };
+}

@@ -1,19 +1,31 @@
 /**
  * Gives Mesh-generated arguments their domain scalar (the OpenAPI documents describe them as
  * plain strings, faithfully to the vendors), so the gateway refuses bad values itself.
- * Hand-written fields declare their domain scalars in schema/gateway/*.graphql directly.
+ * Hand-written fields declare their domain scalars in their own SDL directly.
  */
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
-import { type GraphQLInputType, GraphQLList, GraphQLNonNull, type GraphQLSchema, isListType, isNonNullType } from 'graphql';
+import {
+  type GraphQLInputType,
+  GraphQLList,
+  GraphQLNonNull,
+  type GraphQLScalarType,
+  type GraphQLSchema,
+  isListType,
+  isNonNullType,
+  isScalarType,
+} from 'graphql';
 import { DOMAIN_SCALARS, type DomainScalarName } from './domain-scalars.js';
 
 /** `Type.field.argument` → the scalar it takes. */
 export type ArgumentScalars = Readonly<Record<string, DomainScalarName>>;
 
-function rewrap(type: GraphQLInputType, scalar: GraphQLInputType): GraphQLInputType {
-  if (isNonNullType(type)) return new GraphQLNonNull(rewrap(type.ofType, scalar) as GraphQLList<GraphQLInputType>);
-  if (isListType(type)) return new GraphQLList(rewrap(type.ofType, scalar));
-  return scalar;
+/** The same list and non-null wrapping as `type`, around `scalar`. */
+function rewrap(type: GraphQLInputType, scalar: GraphQLScalarType): GraphQLInputType {
+  return isNonNullType(type) ? new GraphQLNonNull(rewrapNullable(type.ofType, scalar)) : rewrapNullable(type, scalar);
+}
+
+function rewrapNullable(type: GraphQLInputType, scalar: GraphQLScalarType): GraphQLList<GraphQLInputType> | GraphQLScalarType {
+  return isListType(type) ? new GraphQLList(rewrap(type.ofType, scalar)) : scalar;
 }
 
 /** Returns the schema with each listed argument retyped; throws if an entry names nothing. */
@@ -28,8 +40,10 @@ export function applyArgumentScalars(schema: GraphQLSchema, table: ArgumentScala
           const scalarName = table[key];
           if (!scalarName) return [argName, arg];
           applied.add(key);
-          const scalar = schema.getType(scalarName) as GraphQLInputType | undefined;
-          return [argName, { ...arg, type: rewrap(arg.type, scalar ?? DOMAIN_SCALARS[scalarName]) }];
+          // The schema's own instance when it has one, so the argument and the type map agree.
+          const existing = schema.getType(scalarName);
+          const scalar = isScalarType(existing) ? existing : DOMAIN_SCALARS[scalarName];
+          return [argName, { ...arg, type: rewrap(arg.type, scalar) }];
         }),
       );
       return { ...field, args };

@@ -19,11 +19,14 @@ export function composeSchema(sources: readonly GraphQLSchema[], modules: readon
   const merged = mergeSchemas({
     schemas: [...sources],
     typeDefs: [SCALAR_TYPE_DEFS, ...modules.flatMap((module) => module.typeDefs)].map((file) => readFileSync(file, 'utf8')),
-    resolvers: [DOMAIN_SCALARS, ...modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []))],
+    resolvers: [DOMAIN_SCALARS, ...modules.flatMap((module) => [module.scalarBehaviours ?? {}, module.resolvers ?? {}])],
   });
   const envelopes = Object.assign({}, ...modules.map((module) => module.envelopes ?? {}));
   const argumentScalars = Object.assign({}, ...modules.map((module) => module.argumentScalars ?? {}));
-  const unwrapped = applyArgumentScalars(unwrapEnvelopes(merged, envelopes), argumentScalars);
+  const unwrapped = modules.reduce(
+    (schema, module) => module.transformSchema?.(schema) ?? schema,
+    applyArgumentScalars(unwrapEnvelopes(merged, envelopes), argumentScalars),
+  );
   // Mesh's execution directives (@httpOperation, @transport...) were consumed when the resolvers
   // were made; published, they would show platform teams the vendors' paths and Mesh internals.
   const published = new GraphQLSchema({ ...unwrapped.toConfig(), directives: specifiedDirectives });

@@ -1,7 +1,7 @@
 /**
  * Domain scalars: arguments the gateway can judge before any upstream request. A value a scalar
  * refuses fails validation, which the gateway reports as BAD_USER_INPUT naming the argument, so a
- * bad value never costs an upstream call. Their descriptions live in schema/gateway/scalars.graphql.
+ * bad value never costs an upstream call. Their descriptions live in ./scalars.graphql.
  */
 import { isIP } from 'node:net';
 import { ErgoAddress } from '@fleet-sdk/core';
@@ -18,6 +18,10 @@ interface ScalarSpec {
   parse(text: string): string;
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * graphql-js reports a literal's plain error against the literal (the gateway then codes it
  * BAD_USER_INPUT and names the argument), but re-wraps a variable's error keeping only its
@@ -29,7 +33,7 @@ function domainScalar({ name, parse, serialize }: ScalarSpec): GraphQLScalarType
     try {
       return parse(value);
     } catch (error) {
-      throw new TypeError(`${name} ${(error as Error).message}; received ${JSON.stringify(value)}`);
+      throw new TypeError(`${name} ${messageOf(error)}; received ${JSON.stringify(value)}`);
     }
   };
   return new GraphQLScalarType<string, string>({
@@ -39,7 +43,7 @@ function domainScalar({ name, parse, serialize }: ScalarSpec): GraphQLScalarType
       try {
         return check(value);
       } catch (error) {
-        const catalogued = new GraphQLError((error as Error).message, { extensions: { code: 'BAD_USER_INPUT' } });
+        const catalogued = new GraphQLError(messageOf(error), { extensions: { code: 'BAD_USER_INPUT' } });
         throw new GraphQLError(catalogued.message, { originalError: catalogued });
       }
     },
@@ -127,6 +131,6 @@ export const DOMAIN_SCALARS = {
       return text;
     },
   }),
-} as const;
+} satisfies Record<string, GraphQLScalarType<string, string>>;
 
 export type DomainScalarName = keyof typeof DOMAIN_SCALARS;

@@ -3,16 +3,28 @@
  * additions, or one cross-interface feature. Modules never import the schema builder; the
  * builder receives the list (see ../graph-modules.ts), so the dependency points one way.
  */
-import type { IResolvers } from '@graphql-tools/utils';
+import type { GraphQLScalarTypeConfig, GraphQLSchema } from 'graphql';
+import type { Resolvers } from '../generated/resolvers-types.js';
 import type { ArgumentScalars } from './argument-scalars.js';
-import type { EnvelopePath } from './unwrap-envelopes.js';
+import type { EnvelopeTable } from './unwrap-envelopes.js';
+
+/**
+ * How a scalar that Mesh made from an OpenAPI document parses and serialises. Only the behaviour
+ * is given: the scalar keeps the name and description Mesh gave it from the document.
+ */
+export type ScalarBehaviour = Pick<GraphQLScalarTypeConfig<string, string>, 'serialize' | 'parseValue' | 'parseLiteral'>;
 
 export interface GraphModule {
   /** The module's SDL files, read when the schema is built (never at import). */
   typeDefs: readonly URL[];
-  resolvers?: IResolvers;
+  /** Typed from the published schema (`npm run generate`); parents are the vendors' records. */
+  resolvers?: Resolvers;
+  /** Behaviour for scalars of the source schemas, by scalar name. */
+  scalarBehaviours?: Readonly<Record<string, ScalarBehaviour>>;
   /** Root fields whose vendor envelope is unwrapped, with the path to what is inside. */
-  envelopes?: Readonly<Record<string, EnvelopePath>>;
+  envelopes?: EnvelopeTable;
   /** Mesh-generated arguments that take a domain scalar (`Type.field.argument`). */
   argumentScalars?: ArgumentScalars;
+  /** A last rewrite of the merged schema, for what SDL and resolver maps cannot say. */
+  transformSchema?: (schema: GraphQLSchema) => GraphQLSchema;
 }

@@ -1,22 +1,86 @@
 /**
- * Runs GraphQL Mesh over `.meshrc.yml` and returns each source's executable schema (the
- * OpenAPI operations with their per-source transforms applied).
+ * Loads the Mesh sources from the build artefact (see scripts/build-mesh-artifact.ts): each
+ * source's annotated schema gets its HTTP resolvers from its @httpOperation directives and then
+ * its `.meshrc.yml` transforms, exactly as Mesh's own runtime does for a built mesh, but without
+ * importing Mesh's CLI or reading the OpenAPI documents at start-up.
  */
-import { findAndParseConfig } from '@graphql-mesh/cli';
-import { getMesh, type MeshInstance } from '@graphql-mesh/runtime';
-import type { GraphQLSchema } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import NamingConventionTransform from '@graphql-mesh/transform-naming-convention';
+import RenameTransform from '@graphql-mesh/transform-rename';
+import FilterSchemaTransform from '@graphql-mesh/transform-filter-schema';
+import { processDirectives } from '@graphql-mesh/transport-rest';
+import type { KeyValueCache, MeshTransformOptions } from '@graphql-mesh/types';
+import { DefaultLogger, PubSub } from '@graphql-mesh/utils';
+import { buildSchema, type GraphQLSchema } from 'graphql';
+import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from './mesh-manifest.js';
 
 export interface MeshSources {
   schemas: GraphQLSchema[];
   destroy(): void;
 }
 
-/** Loads the Mesh configuration from `dir` (the repository root by default). */
-export async function loadMeshSources(dir: string): Promise<MeshSources> {
-  const config = await findAndParseConfig({ dir });
-  const mesh: MeshInstance = await getMesh(config);
+/** What a bare-mode transform does: rewrite the source schema once, in place of a wrapping layer. */
+interface BareTransform {
+  transformSchema(schema: GraphQLSchema, subschema: { schema: GraphQLSchema }): GraphQLSchema;
+}
+
+type TransformFactory = (options: MeshTransformOptions) => BareTransform;
+
+/** The transforms `.meshrc.yml` uses, by their key there; every one runs in bare mode. */
+const TRANSFORMS: Readonly<Record<string, TransformFactory>> = {
+  namingConvention: (options) => new NamingConventionTransform(options),
+  rename: (options) => new RenameTransform(options),
+  filterSchema: (options) => new FilterSchemaTransform(options),
+};
+
+// Bare transforms rewrite the schema once and keep nothing; Mesh's options still ask for a cache.
+const NO_CACHE: KeyValueCache = {
+  get: () => undefined,
+  set: () => undefined,
+  delete: () => false,
+  getKeysByPrefix: () => [],
+};
+
+// Mesh's resolvers must use the request's fetch (context.fetch); reaching this means a caller
+// executed the schema without the gateway's context.
+const noGlobalFetch = (): never => {
+  throw new TypeError('Mesh sources need the gateway context (context.fetch) to reach an upstream');
+};
+
+function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub): GraphQLSchema {
+  const annotated = buildSchema(readFileSync(join(dir, entry.schemaFile), 'utf8'), { assumeValid: true, assumeValidSDL: true });
+  const logger = new DefaultLogger(entry.name);
+  const executable = processDirectives(annotated, { ...entry.handler, pubsub, logger, globalFetch: noGlobalFetch });
+  return entry.transforms.reduce((schema, declaration) => {
+    const [kind, config] = Object.entries(declaration)[0] ?? [];
+    const factory = kind === undefined ? undefined : TRANSFORMS[kind];
+    if (!factory) throw new TypeError(`${entry.name}: the artefact names transform "${kind}", which the gateway does not load`);
+    const transform = factory({
+      config,
+      apiName: entry.name,
+      baseDir: dir,
+      cache: NO_CACHE,
+      pubsub,
+      logger,
+      importFn: (module) => import(module),
+    });
+    return transform.transformSchema(schema, { schema });
+  }, executable);
+}
+
+/** Loads every source of the artefact built under `root` (run `npm run build` to make it). */
+export function loadMeshSources(root: string): MeshSources {
+  const dir = join(root, MESH_ARTIFACT_DIR);
+  let manifest: MeshManifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as MeshManifest;
+  } catch (error) {
+    throw new Error(`No Mesh artefact in ${dir}: run npm run build (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const pubsub = new PubSub();
   return {
-    schemas: mesh.rawSources.map((source) => source.schema),
-    destroy: () => mesh.destroy(),
+    schemas: manifest.sources.map((entry) => loadSource(dir, entry, pubsub)),
+    destroy: () => pubsub.publish('destroy', undefined),
   };
 }

@@ -3,18 +3,13 @@
  * in an envelope table, the public field returns what is inside: its type becomes the type at
  * the path and its resolver picks the value there. Paths are field names and list indexes.
  */
-import { getResolversFromSchema, MapperKind, mapSchema } from '@graphql-tools/utils';
-import {
-  type GraphQLFieldResolver,
-  type GraphQLOutputType,
-  GraphQLList,
-  type GraphQLSchema,
-  getNullableType,
-  isListType,
-  isObjectType,
-} from 'graphql';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { type GraphQLOutputType, GraphQLList, type GraphQLSchema, getNullableType, isListType, isObjectType } from 'graphql';
 
 export type EnvelopePath = readonly (string | number)[];
+
+/** Root field name → the path to what is inside its envelope. */
+export type EnvelopeTable = Readonly<Record<string, EnvelopePath>>;
 
 function typeAtPath(type: GraphQLOutputType, path: EnvelopePath, where: string): GraphQLOutputType {
   let current = type;
@@ -22,7 +17,7 @@ function typeAtPath(type: GraphQLOutputType, path: EnvelopePath, where: string):
     const nullable = getNullableType(current);
     if (typeof step === 'number') {
       if (!isListType(nullable)) throw new TypeError(`${where}: index ${step} applied to non-list ${String(current)}`);
-      current = getNullableType(nullable.ofType) as GraphQLOutputType;
+      current = nullable.ofType;
       continue;
     }
     if (!isObjectType(nullable)) throw new TypeError(`${where}: field "${step}" applied to ${String(current)}`);
@@ -39,21 +34,21 @@ function pick(value: unknown, path: EnvelopePath): unknown {
   let current = value;
   for (const step of path) {
     if (current === null || current === undefined) return null;
-    current = (current as Record<string | number, unknown>)[step];
+    // A step into a primitive finds nothing, as it would in the vendor's JSON.
+    current = typeof current === 'object' ? Reflect.get(current, step) : undefined;
   }
   return current ?? null;
 }
 
 /** Returns the schema with each listed `Query`/`Mutation` field unwrapped. */
-export function unwrapEnvelopes(schema: GraphQLSchema, envelopes: Readonly<Record<string, EnvelopePath>>): GraphQLSchema {
-  const resolvers = getResolversFromSchema(schema) as Record<string, Record<string, { resolve?: GraphQLFieldResolver<unknown, unknown> }>>;
+export function unwrapEnvelopes(schema: GraphQLSchema, envelopes: EnvelopeTable): GraphQLSchema {
   const seen = new Set<string>();
   const mapped = mapSchema(schema, {
     [MapperKind.ROOT_FIELD]: (field, fieldName, typeName) => {
       const path = envelopes[fieldName];
       if (!path) return field;
       seen.add(fieldName);
-      const original = resolvers[typeName]?.[fieldName]?.resolve;
+      const original = field.resolve;
       if (!original) throw new TypeError(`${typeName}.${fieldName} has no resolver to unwrap`);
       return {
         ...field,

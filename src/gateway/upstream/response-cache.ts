@@ -2,14 +2,23 @@
  * A process-wide cache of upstream answers for slowly changing data (country records, currency
  * symbols), shared by all GraphQL requests. An entry lives for the upstream's `max-age` when it
  * sends one, else for the configured TTL; `no-store`, `no-cache` and `private` answers are never
- * kept. The oldest entries go first when the cache is full.
+ * kept. The oldest entries go first when the cache is full. Entries hold parsed, deeply frozen
+ * values, so a hit costs no decoding or parsing and no request can change what another sees.
  */
+import { createHash } from 'node:crypto';
+import { deepFreeze } from './deep-freeze.js';
 
 export interface CachedAnswer {
   status: number;
-  statusText: string;
-  headers: [string, string][];
-  body: string;
+  headers: Readonly<Record<string, string>>;
+  /** The parsed body, deeply frozen once offered. */
+  value: unknown;
+}
+
+/** A cache key for `url` as seen with `credentials`, which it holds only as a hash. */
+export function sharedKey(url: string, credentials: Readonly<Record<string, string>>): string {
+  const hash = createHash('sha256').update(JSON.stringify(credentials)).digest('base64url');
+  return `${url} ${hash}`;
 }
 
 interface Entry {
@@ -51,11 +60,10 @@ export class ResponseCache {
   /** Keeps a 2xx answer for as long as its Cache-Control (or the default TTL) allows. */
   offer(key: string, answer: CachedAnswer): void {
     if (answer.status < 200 || answer.status > 299) return;
-    const cacheControl = answer.headers.find(([name]) => name.toLowerCase() === 'cache-control')?.[1] ?? null;
-    const ttl = freshnessMs(cacheControl, this.defaultTtlMs);
+    const ttl = freshnessMs(answer.headers['cache-control'] ?? null, this.defaultTtlMs);
     if (ttl <= 0) return;
     this.entries.delete(key);
-    this.entries.set(key, { answer, expiresAt: this.now() + ttl });
+    this.entries.set(key, { answer: deepFreeze(answer), expiresAt: this.now() + ttl });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

@@ -1,19 +1,22 @@
 /**
- * The fetch every upstream call goes through, both Mesh's generated resolvers (they use
- * `context.fetch`) and the hand-written ones. Per GraphQL request it:
+ * The upstream client of one GraphQL request, used by Mesh's generated resolvers (they call
+ * `context.fetch`) and the hand-written ones (`get`). Per request it:
  * - recognises the upstream by its base URL and adds that vendor's credentials (a client's own
  *   key header wins over the configured key);
  * - forwards the caller's address and User-Agent, so "my IP" and "my browser" mean the caller;
- * - makes identical GETs once (later callers get a copy of the first answer), and reuses answers
- *   for slowly changing data across requests (see response-cache.ts);
- * - bounds every call with a time-out and retries a GET once when the connection fails;
- * - turns every non-2xx answer into a catalogued GraphQL error, so no vendor body or URL (which
- *   may carry a key) reaches the client.
+ * - makes identical GETs once (callers share the answer, parsed at most once), and reuses parsed
+ *   answers for slowly changing data across requests (see response-cache.ts);
+ * - turns every non-2xx answer into a catalogued GraphQL error with every key scrubbed from it, so
+ *   no vendor body, URL or credential reaches the client.
+ * Pools, deadlines, size caps, retries and circuit breakers are per process: upstream-transport.ts.
  */
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
-import type { CachedAnswer, ResponseCache } from './response-cache.js';
 import { type QueryValue, withQuery } from './query-string.js';
+import { type ResponseCache, sharedKey } from './response-cache.js';
+import { scrubSecrets } from './scrub-secrets.js';
+import { UpstreamAnswer, type UpstreamResponse } from './upstream-answer.js';
+import type { UpstreamTransport } from './upstream-transport.js';
 import { type Credentials, VENDORS } from './vendors.js';
 
 export interface ResolvedUpstream {
@@ -29,7 +32,7 @@ export interface CallerInfo {
   ip: string | undefined;
 }
 
-export type UpstreamFetch = (url: string, init?: RequestInit) => Promise<Response>;
+export type UpstreamFetch = (url: string, init?: RequestInit) => Promise<UpstreamResponse>;
 
 /** What loaders and helpers need to call upstreams. */
 export interface UpstreamCaller {
@@ -40,11 +43,16 @@ export interface UpstreamCaller {
 export interface UpstreamClient {
   /** For Mesh's generated resolvers (`context.fetch`): the URL says which upstream it is. */
   fetch: UpstreamFetch;
-  /** For hand-written code: GETs `path` (with `query`) from the named upstream and parses the JSON. */
+  /** For hand-written code: GETs `path` (with `query`) from the named upstream; the parsed JSON, deeply frozen. */
   get<T>(upstream: UpstreamName, path: string, query?: Record<string, QueryValue>): Promise<T>;
 }
 
-const IDEMPOTENT = new Set(['GET', 'HEAD']);
+export interface UpstreamFetchOptions {
+  /** The process's pools, breakers and retry budgets. */
+  transport: UpstreamTransport;
+  /** Shared across requests; only paths a vendor marks as slowly changing use it. */
+  cache?: ResponseCache;
+}
 
 /** The first `X-Forwarded-For` hop if a proxy set one, else the socket's address. */
 export function callerIp(headers: Headers, socketAddress: string | undefined): string | undefined {
@@ -63,87 +71,86 @@ function credentialsFor(upstream: ResolvedUpstream, caller: CallerInfo): Credent
   };
 }
 
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+/** Every credential this request could send: all configured ones and the client's own. */
+function secretsOf(upstreams: readonly ResolvedUpstream[], caller: CallerInfo): string[] {
+  const configured = upstreams.flatMap(({ credentials }) => [credentials.key, credentials.userToken]);
+  const sent = Object.values(VENDORS).flatMap(({ clientHeaders }) =>
+    [clientHeaders.key, clientHeaders.userToken].map((name) => (name ? caller.headers.get(name) : null)),
+  );
+  return [...configured, ...sent].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
 }
 
-async function attempt(url: string, init: RequestInit, timeoutMs: number): Promise<CachedAnswer> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  return {
-    status: response.status,
-    statusText: response.statusText,
-    headers: [...response.headers.entries()],
-    body: await response.text(),
-  };
+function plainHeaders(init: HeadersInit | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  new Headers(init).forEach((value, name) => {
+    headers[name] = value;
+  });
+  return headers;
 }
 
-export interface UpstreamFetchOptions {
-  timeoutMs: number;
-  /** Shared across requests; only paths a vendor marks as slowly changing use it. */
-  cache?: ResponseCache;
+function bodyOf(init: RequestInit): string | Buffer | undefined {
+  const { body } = init;
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return Buffer.from(body instanceof ArrayBuffer ? body : body.buffer);
+  return String(body);
 }
 
 /** Creates the upstream client of one GraphQL request. */
 export function createUpstreamClient(
   upstreams: readonly ResolvedUpstream[],
   caller: CallerInfo,
-  { timeoutMs, cache }: UpstreamFetchOptions,
+  { transport, cache }: UpstreamFetchOptions,
 ): UpstreamClient {
-  const inFlight = new Map<string, Promise<CachedAnswer>>();
+  const inFlight = new Map<string, Promise<UpstreamAnswer>>();
+  const secrets = secretsOf(upstreams, caller);
 
-  async function send(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<CachedAnswer> {
-    // The caller has already upper-cased the method.
-    const tries = IDEMPOTENT.has(init.method ?? 'GET') ? 2 : 1;
-    for (let round = 1; ; round += 1) {
-      try {
-        return await attempt(url, init, timeoutMs);
-      } catch (error) {
-        if (isTimeout(error)) {
-          throw upstreamError({ upstream: upstream.name, message: `no answer within ${timeoutMs} ms` }, 'UPSTREAM_TIMEOUT');
-        }
-        if (round >= tries) {
-          throw upstreamError({ upstream: upstream.name, message: 'the service could not be reached' });
-        }
-      }
-    }
+  async function send(upstream: ResolvedUpstream, url: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
+    const raw = await transport.send({ upstream: upstream.name, url, method, headers, body });
+    return new UpstreamAnswer(raw.status, raw.headers, { text: raw.text }, VENDORS[upstream.name].rewriteBody);
   }
 
-  async function request(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<Response> {
-    const headers = new Headers(init.headers);
+  async function request(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<UpstreamAnswer> {
+    const headers = plainHeaders(init.headers);
     const credentialHeaders = VENDORS[upstream.name].authHeaders(credentialsFor(upstream, caller));
-    for (const [name, value] of Object.entries(credentialHeaders)) headers.set(name, value);
-    if (caller.ip) headers.set('x-forwarded-for', caller.ip);
+    Object.assign(headers, credentialHeaders);
+    if (caller.ip) headers['x-forwarded-for'] = caller.ip;
     const userAgent = caller.headers.get('user-agent');
-    if (userAgent) headers.set('user-agent', userAgent);
+    if (userAgent) headers['user-agent'] = userAgent;
     const method = (init.method ?? 'GET').toUpperCase();
-    const request = { ...init, method, headers };
+    const idempotent = method === 'GET' || method === 'HEAD';
     // What can change a GET's answer is its URL and what the gateway adds: credentials and the
     // caller. Mesh's resolvers and the hand-written ones send different Accept headers for the
     // same resource, which must not make it two requests.
-    const key = IDEMPOTENT.has(method)
-      ? `${method} ${url} ${JSON.stringify(credentialHeaders)} ${caller.ip ?? ''} ${userAgent ?? ''}`
-      : undefined;
+    const key = idempotent ? `${method} ${url} ${JSON.stringify(credentialHeaders)} ${caller.ip ?? ''} ${userAgent ?? ''}` : undefined;
     // Slowly changing answers do not depend on who asks, only on the credentials that may see them.
     const shared = key && cache && VENDORS[upstream.name].slowlyChanging?.test(new URL(url).pathname) ? cache : undefined;
-    const sharedKey = `${url} ${JSON.stringify(credentialHeaders)}`;
     let pending = key ? inFlight.get(key) : undefined;
     if (!pending) {
-      const cached = shared?.get(sharedKey);
-      pending = cached ? Promise.resolve(cached) : send(upstream, url, request);
+      const cacheKey = sharedKey(url, credentialHeaders);
+      const cached = shared?.get(cacheKey);
+      pending = cached
+        ? Promise.resolve(new UpstreamAnswer(cached.status, cached.headers, { value: cached.value }))
+        : send(upstream, url, method, headers, bodyOf(init));
       if (key) inFlight.set(key, pending);
       if (shared && !cached)
         void pending.then(
-          (answer) => shared.offer(sharedKey, answer),
+          (answer) => offer(shared, cacheKey, answer),
           () => undefined,
         );
     }
     const answer = await pending;
     if (answer.status < 200 || answer.status > 299) {
-      const detail = VENDORS[upstream.name].describeFailure(answer.status, answer.body);
-      throw upstreamError({ upstream: upstream.name, status: answer.status, ...detail });
+      const detail = VENDORS[upstream.name].describeFailure(answer.status, answer.text());
+      const upstreamCode = typeof detail.upstreamCode === 'string' ? scrubSecrets(detail.upstreamCode, secrets) : detail.upstreamCode;
+      throw upstreamError({
+        upstream: upstream.name,
+        status: answer.status,
+        message: scrubSecrets(detail.message, secrets),
+        ...(upstreamCode === undefined ? {} : { upstreamCode }),
+      });
     }
-    const body = VENDORS[upstream.name].rewriteBody?.(answer.body) ?? answer.body;
-    return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+    return answer;
   }
 
   function named(name: UpstreamName): ResolvedUpstream {
@@ -156,16 +163,26 @@ export function createUpstreamClient(
     fetch: async (url, init = {}) => {
       const upstream = upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
       if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
-      return request(upstream, url, init);
+      return (await request(upstream, url, init)).toResponse();
     },
     async get<T>(name: UpstreamName, path: string, query: Record<string, QueryValue> = {}): Promise<T> {
       const upstream = named(name);
-      const response = await request(upstream, withQuery(`${upstream.url}${path}`, query), {});
+      const answer = await request(upstream, withQuery(`${upstream.url}${path}`, query), {});
       try {
-        return JSON.parse(await response.text()) as T;
+        return answer.value() as T;
       } catch {
-        throw upstreamError({ upstream: name, status: response.status, message: 'the answer was not JSON' }, 'UPSTREAM_ERROR');
+        throw upstreamError({ upstream: name, status: answer.status, message: 'the answer was not JSON' }, 'UPSTREAM_ERROR');
       }
     },
   };
+}
+
+/** Keeps a 2xx answer that parses; one that does not is simply not reused. */
+function offer(cache: ResponseCache, key: string, answer: UpstreamAnswer): void {
+  if (answer.status < 200 || answer.status > 299) return;
+  try {
+    cache.offer(key, { status: answer.status, headers: answer.headers, value: answer.value() });
+  } catch {
+    // Not JSON: the caller reports it; nothing to keep.
+  }
 }

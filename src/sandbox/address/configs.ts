@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { fail } from './envelope.js';
-import { JsonFileStore } from './json-file-store.js';
+import { JsonFileStore } from '../json-file-store.js';
 import type { Config } from './types.js';
 
 type ConfigsDocument = Record<string, Config[]>;

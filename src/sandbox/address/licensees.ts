@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fail } from './envelope.js';
-import { JsonFileStore } from './json-file-store.js';
+import { JsonFileStore } from '../json-file-store.js';
 import type { Licensee } from './types.js';
 import { normalisePostcode } from './uk-postcode.js';
 

@@ -1,16 +1,18 @@
 /**
  * What every handler shares: the clock and the state store, and the one way to touch
  * the chain: `withChain` first lets the simulated chain catch up with the clock (payment
- * requests move on), then runs the handler's work in the store's queue.
+ * requests move on), then runs the handler's work as one locked read-modify-write of the
+ * store (shared with any other process on the same data directory).
  */
+import type { JsonFileStore } from '../json-file-store.js';
 import { advancePayments } from './payments.js';
 import type { ChainState } from './state.js';
-import type { StateStore } from './store.js';
 
 export interface SandboxContext {
   /** The current time, in milliseconds since the Unix epoch. */
   now(): number;
-  store: StateStore;
+  /** The simulated chain, in `<dataDir>/chain-state.json`. */
+  store: JsonFileStore<ChainState>;
 }
 
 /** Runs `work` on the chain as of now; whatever it changes is persisted, unless it throws. */

@@ -4,7 +4,9 @@
  * EIP-21 registry, token prices and node peers. See the document's descriptions for what each
  * operation does, and the module comments for the sources of every rule.
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { JsonFileStore } from '../json-file-store.js';
 import { OpenApiContract } from '../openapi-contract.js';
 import type { SandboxDefinition } from '../sandbox-server.js';
 import { babelHandlers } from './babel-handlers.js';
@@ -14,7 +16,6 @@ import { genesisState } from './genesis.js';
 import { paymentHandlers } from './payment-handlers.js';
 import { peerHandlers } from './peers.js';
 import { stablecoinHandlers } from './stablecoin-handlers.js';
-import { StateStore } from './store.js';
 import { suiteHandlers } from './suite.js';
 import { tokenHandlers } from './token-handlers.js';
 
@@ -40,7 +41,7 @@ export function createBlockchainUtilitySandbox(options: BlockchainUtilitySandbox
   const dataDir = options.dataDir ?? fileURLToPath(new URL('../../../var/blockchain-utility/', import.meta.url));
   const context: SandboxContext = {
     now: options.now ?? Date.now,
-    store: new StateStore(dataDir, () => genesisState(seed)),
+    store: new JsonFileStore(join(dataDir, 'chain-state.json'), () => genesisState(seed)),
   };
   return {
     name: 'blockchain-utility',

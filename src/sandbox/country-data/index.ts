@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { COUNTRY_DEMO_KEY } from '../../gateway/config.js';
 import { OpenApiContract } from '../openapi-contract.js';
 import {
   type ErrorEnvelope,
@@ -20,8 +19,11 @@ import { isSupportedCurrency, RATES_DATE, rate, ratesFor, supportedCurrencies } 
 import { ipVersion, locateIp } from './ip-location.js';
 import { parseUserAgent } from './user-agent.js';
 
-/** The vendor's documented demo key, accepted by the sandbox too. */
-export const DEMO_KEY = COUNTRY_DEMO_KEY;
+/**
+ * The vendor's published demo key, accepted by the sandbox too. The gateway keeps its own copy of
+ * this public value: sandbox and product do not import each other.
+ */
+export const DEMO_KEY = 'rc_live_demo';
 
 export interface CountryDataSandboxOptions {
   /** Accepted keys; a frozen key answers 403 as an exhausted quota does. */

@@ -68,11 +68,12 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
   });
 
-  it('copies only paths that exist and starts with a command whose loader is a production dependency', () => {
+  it('copies only paths that exist and runs the compiled artefact the build stage made', () => {
     for (const [, sources] of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm))
       for (const source of (sources ?? '').split(' ')) expect(existsSync(join(ROOT, source)), source).toBe(true);
-    const manifest = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
-    expect(dockerfile).toContain('CMD ["node", "--import", "tsx", "src/main.ts"]');
-    expect(manifest.dependencies.tsx).toBeDefined();
+    const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(manifest.scripts.prepare).toBe('npm run build');
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+    expect(dockerfile).toContain('CMD ["node", "dist/main.js"]');
   });
 });

@@ -43,6 +43,12 @@ export interface CryptoBrief {
   inputs: BriefInput[];
 }
 
+/** A statement as the schema shows it: its inputs resolved from ids to records. */
+export interface StatementParent {
+  statement: BriefStatement;
+  inputs: ReadonlyMap<string, BriefInput>;
+}
+
 /** Builds an input's id from what identifies it. */
 export function inputId(operation: string, token: string | null, field: string, date: string | null): string {
   return [operation, token ?? '-', field, date ?? '-'].join(':');

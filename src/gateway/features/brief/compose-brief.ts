@@ -23,6 +23,8 @@ const RESERVE_BAND = { low: 400, high: 800 };
 const pct = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}%`;
 const change = (now: number, before: number): number => (now / before - 1) * 100;
 const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** Highest value first; ties in token order, so the same inputs always rank the same way. */
+const byValueThenToken = (a: BriefInput, b: BriefInput): number => b.value - a.value || (a.token ?? '').localeCompare(b.token ?? '');
 const signalWord = (signal: number): string => (signal > 0 ? 'bullish' : signal < 0 ? 'bearish' : 'neutral');
 
 class Inputs {
@@ -154,10 +156,9 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
     );
   }
   const investorGrades = inputs.where((i) => i.operation === 'investorGrades');
-  if (investorGrades.length > 1) {
-    const ranked = [...investorGrades].sort((a, b) => b.value - a.value || (a.token ?? '').localeCompare(b.token ?? ''));
-    const top = ranked[0] as BriefInput;
-    const bottom = ranked[ranked.length - 1] as BriefInput;
+  const [top, ...rest] = [...investorGrades].sort(byValueThenToken);
+  const bottom = rest.at(-1);
+  if (top && bottom) {
     statements.push(
       statement(
         'WHY_IT_MATTERS',
@@ -265,14 +266,14 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
     }
   }
   const traderGrades = inputs.where((i) => i.operation === 'traderGrades');
-  if (traderGrades.length > 0) {
-    const top = [...traderGrades].sort((a, b) => b.value - a.value || (a.token ?? '').localeCompare(b.token ?? ''))[0] as BriefInput;
+  const [momentumLeader] = [...traderGrades].sort(byValueThenToken);
+  if (momentumLeader) {
     statements.push(
       statement(
         'WHAT_TO_WATCH',
         'trader-grade-leader',
-        `Short-term momentum is strongest in ${top.token} (trader grade ${top.value.toFixed(1)}).`,
-        { best: top.value },
+        `Short-term momentum is strongest in ${momentumLeader.token} (trader grade ${momentumLeader.value.toFixed(1)}).`,
+        { best: momentumLeader.value },
         traderGrades,
       ),
     );

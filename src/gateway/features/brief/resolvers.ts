@@ -1,16 +1,10 @@
 /** `cryptoBrief(date, currency)`: collects the inputs, then composes the brief from them alone. */
-import type { BriefInput, BriefSection, BriefStatement, CryptoBrief } from './brief-types.js';
+import type { BriefInput, BriefSection, CryptoBrief, StatementParent } from './brief-types.js';
 import { collectBriefInputs } from './collect-brief-inputs.js';
 import { composeBrief } from './compose-brief.js';
 import { today } from '../../days.js';
-import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
-
-/** A statement as the schema shows it: its inputs resolved from ids to records. */
-interface StatementParent {
-  statement: BriefStatement;
-  inputs: ReadonlyMap<string, BriefInput>;
-}
+import type { Resolvers } from '../../generated/resolvers-types.js';
 
 /** The Date scalar has checked the shape; a brief can only be written about the past. */
 function dayArgument(value: string | null | undefined, now: Date): string {
@@ -25,28 +19,31 @@ function section(brief: CryptoBrief, name: BriefSection): StatementParent[] {
   return brief.statements.filter((statement) => statement.section === name).map((statement) => ({ statement, inputs }));
 }
 
-export const cryptoBriefResolvers = {
+/** The composer only cites inputs it was given, so a missing one is the gateway's own bug. */
+function citedInput(parent: StatementParent, id: string): BriefInput {
+  const input = parent.inputs.get(id);
+  if (!input) throw new Error(`Brief statement ${parent.statement.kind} cites input ${id}, which the brief does not hold`);
+  return input;
+}
+
+export const cryptoBriefResolvers: Resolvers = {
   Query: {
-    cryptoBrief: async (
-      _root: unknown,
-      args: { date?: string | null; currency: string },
-      context: GatewayContext,
-    ): Promise<CryptoBrief> => {
+    cryptoBrief: async (_root, args, context) => {
       const day = dayArgument(args.date, context.clock());
       return composeBrief(await collectBriefInputs(context, day, args.currency), day, args.currency);
     },
   },
   CryptoBrief: {
-    inputCount: (brief: CryptoBrief) => brief.inputs.length,
-    whatChanged: (brief: CryptoBrief) => section(brief, 'WHAT_CHANGED'),
-    whyItMatters: (brief: CryptoBrief) => section(brief, 'WHY_IT_MATTERS'),
-    whatToWatch: (brief: CryptoBrief) => section(brief, 'WHAT_TO_WATCH'),
+    inputCount: (brief) => brief.inputs.length,
+    whatChanged: (brief) => section(brief, 'WHAT_CHANGED'),
+    whyItMatters: (brief) => section(brief, 'WHY_IT_MATTERS'),
+    whatToWatch: (brief) => section(brief, 'WHAT_TO_WATCH'),
   },
   BriefStatement: {
-    section: (parent: StatementParent) => parent.statement.section,
-    kind: (parent: StatementParent) => parent.statement.kind,
-    text: (parent: StatementParent) => parent.statement.text,
-    figures: (parent: StatementParent) => parent.statement.figures,
-    inputs: (parent: StatementParent) => parent.statement.inputIds.map((id) => parent.inputs.get(id)),
+    section: (parent) => parent.statement.section,
+    kind: (parent) => parent.statement.kind,
+    text: (parent) => parent.statement.text,
+    figures: (parent) => parent.statement.figures,
+    inputs: (parent) => parent.statement.inputIds.map((id) => citedInput(parent, id)),
   },
 };

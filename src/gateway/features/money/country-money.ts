@@ -3,7 +3,7 @@
  * conversion, all from the request's single USD rate table. The country's currency is the first
  * one it lists; a country without one (Antarctica) answers null.
  */
-import type { GatewayContext } from '../../context.js';
+import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { CountryWire } from '../../interfaces/country-data/wire.js';
 import { PIVOT_CURRENCY } from './rate-loader.js';
 import { convert, crossRate, knownCurrency, rebase } from './money-math.js';
@@ -12,20 +12,20 @@ function primaryCurrency(country: CountryWire): string | undefined {
   return country.currencies[0]?.code;
 }
 
-export const countryMoneyResolvers = {
+export const countryMoneyResolvers: Resolvers = {
   Country: {
-    exchangeRates: async (country: CountryWire, _args: unknown, context: GatewayContext) => {
+    exchangeRates: async (country, _args, context) => {
       const currency = primaryCurrency(country);
       if (!currency) return null;
       return rebase(await context.loaders.rates.load(PIVOT_CURRENCY), currency);
     },
-    currencyRate: async (country: CountryWire, args: { to: string }, context: GatewayContext) => {
+    currencyRate: async (country, args, context) => {
       const currency = primaryCurrency(country);
       if (!currency) return null;
       const table = await context.loaders.rates.load(PIVOT_CURRENCY);
       return crossRate(table, currency, knownCurrency('to', args.to, table));
     },
-    convert: async (country: CountryWire, args: { amount: number; to: string }, context: GatewayContext) => {
+    convert: async (country, args, context) => {
       const currency = primaryCurrency(country);
       if (!currency) return null;
       const table = await context.loaders.rates.load(PIVOT_CURRENCY);

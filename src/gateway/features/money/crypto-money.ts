@@ -8,6 +8,7 @@
 import { NANOERG_PER_ERG, usdPerErg } from './erg-price-loader.js';
 import { PIVOT_CURRENCY } from './rate-loader.js';
 import type { GatewayContext } from '../../context.js';
+import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { TokenRecordWire } from '../../interfaces/crypto-analytics/wire.js';
 import { convert, knownCurrency, type Money } from './money-math.js';
 
@@ -26,16 +27,10 @@ async function nanoErgIn(nanoErg: number, usdPerErg: number, currency: string, c
   return usdIn((nanoErg / NANOERG_PER_ERG) * usdPerErg, currency, 'currency', context);
 }
 
-interface StablecoinWire {
-  sigUsdPrice: number | string;
-  sigRsvPrice: number | string;
-}
-
-export const cryptoMoneyResolvers = {
+export const cryptoMoneyResolvers: Resolvers = {
   Token: {
-    price: async (token: TokenRecordWire, args: { currency: string }, context: GatewayContext) =>
-      usdIn(await latestUsdClose(token, context), args.currency, 'currency', context),
-    priceIn: async (token: TokenRecordWire, args: { country: string }, context: GatewayContext) => {
+    price: async (token, args, context) => usdIn(await latestUsdClose(token, context), args.currency, 'currency', context),
+    priceIn: async (token, args, context) => {
       const [close, country] = await Promise.all([latestUsdClose(token, context), context.loaders.countryByCode.load(args.country)]);
       const currency = country?.currencies[0]?.code;
       return currency ? usdIn(close, currency, 'country', context) : null;
@@ -43,17 +38,16 @@ export const cryptoMoneyResolvers = {
   },
   // The parent is the bank's state itself, so its own SigUSD price gives ERG/USD.
   StablecoinState: {
-    ergPrice: (state: StablecoinWire, args: { currency: string }, context: GatewayContext) =>
-      nanoErgIn(NANOERG_PER_ERG, usdPerErg(Number(state.sigUsdPrice)), args.currency, context),
+    ergPrice: (state, args, context) => nanoErgIn(NANOERG_PER_ERG, usdPerErg(Number(state.sigUsdPrice)), args.currency, context),
     // A raw SigUSD unit is a cent, so one whole SigUSD is 100 of them.
-    sigUsdPriceIn: (state: StablecoinWire, args: { currency: string }, context: GatewayContext) =>
+    sigUsdPriceIn: (state, args, context) =>
       nanoErgIn(Number(state.sigUsdPrice) * 100, usdPerErg(Number(state.sigUsdPrice)), args.currency, context),
-    sigRsvPriceIn: (state: StablecoinWire, args: { currency: string }, context: GatewayContext) =>
+    sigRsvPriceIn: (state, args, context) =>
       nanoErgIn(Number(state.sigRsvPrice), usdPerErg(Number(state.sigUsdPrice)), args.currency, context),
   },
   ErgoTokenPrice: {
     // price is whole tokens per ERG × 10^9, so one whole token is worth 10^9 ÷ price ERG.
-    priceIn: async (tokenPrice: { price: number | string }, args: { currency: string }, context: GatewayContext) => {
+    priceIn: async (tokenPrice, args, context) => {
       const price = Number(tokenPrice.price);
       if (!(price > 0)) return null;
       return nanoErgIn((NANOERG_PER_ERG * NANOERG_PER_ERG) / price, await context.loaders.usdPerErg.load('ERG'), args.currency, context);

@@ -2,32 +2,16 @@
  * The Token graph: `token(id | symbol)` and the Token fields that reach the
  * other operations for that token, all through the batching loaders.
  */
-import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { addDays, today } from '../../days.js';
-import type { TokenRecordWire } from '../../interfaces/crypto-analytics/wire.js';
+import type { Resolvers } from '../../generated/resolvers-types.js';
 
 /** Days of prices a Token gives when the caller names no range. */
 const DEFAULT_PRICE_DAYS = 30;
 
-type Resolver<Args = Record<string, never>> = (token: TokenRecordWire, args: Args, context: GatewayContext) => unknown;
-
-const prices: Resolver<{ startDate?: string | null; endDate?: string | null }> = (token, args, context) => {
-  const endDate = args.endDate ?? today(context.clock());
-  const startDate = args.startDate ?? addDays(endDate, -(DEFAULT_PRICE_DAYS - 1));
-  if (startDate > endDate) throw badInput('startDate', `a day not after endDate (${endDate})`, startDate);
-  return context.loaders.cryptoAnalytics.prices(startDate, endDate).load(token.TOKEN_ID);
-};
-
-const correlations: Resolver<{ limit?: number | null }> = async (token, args, context) => {
-  if (args.limit !== undefined && args.limit !== null && args.limit < 1) throw badInput('limit', 'a positive number', args.limit);
-  const rows = await context.loaders.cryptoAnalytics.correlations.load(token.TOKEN_ID);
-  return args.limit ? rows.slice(0, args.limit) : rows;
-};
-
-export const tokenGraphResolvers = {
+export const tokenGraphResolvers: Resolvers = {
   Query: {
-    token: (_root: unknown, args: { id?: number | null; symbol?: string | null }, context: GatewayContext) => {
+    token: (_root, args, context) => {
       const hasId = args.id !== undefined && args.id !== null;
       const hasSymbol = args.symbol !== undefined && args.symbol !== null;
       if (hasId === hasSymbol)
@@ -42,13 +26,22 @@ export const tokenGraphResolvers = {
     },
   },
   Token: {
-    prices,
-    investorGrade: ((token, _args, context) => context.loaders.cryptoAnalytics.latestInvestorGrade.load(token.TOKEN_ID)) as Resolver,
-    traderGrade: ((token, _args, context) => context.loaders.cryptoAnalytics.latestTraderGrade.load(token.TOKEN_ID)) as Resolver,
-    sentiment: ((token, _args, context) => context.loaders.cryptoAnalytics.latestSentiment.load(token.TOKEN_ID)) as Resolver,
-    quantMetrics: ((token, _args, context) => context.loaders.cryptoAnalytics.quantMetrics.load(token.TOKEN_ID)) as Resolver,
-    resistanceSupport: ((token, _args, context) => context.loaders.cryptoAnalytics.resistanceSupport.load(token.TOKEN_ID)) as Resolver,
-    prediction: ((token, _args, context) => context.loaders.cryptoAnalytics.predictions.load(token.TOKEN_ID)) as Resolver,
-    correlations,
+    prices: (token, args, context) => {
+      const endDate = args.endDate ?? today(context.clock());
+      const startDate = args.startDate ?? addDays(endDate, -(DEFAULT_PRICE_DAYS - 1));
+      if (startDate > endDate) throw badInput('startDate', `a day not after endDate (${endDate})`, startDate);
+      return context.loaders.cryptoAnalytics.prices(startDate, endDate).load(token.TOKEN_ID);
+    },
+    investorGrade: (token, _args, context) => context.loaders.cryptoAnalytics.latestInvestorGrade.load(token.TOKEN_ID),
+    traderGrade: (token, _args, context) => context.loaders.cryptoAnalytics.latestTraderGrade.load(token.TOKEN_ID),
+    sentiment: (token, _args, context) => context.loaders.cryptoAnalytics.latestSentiment.load(token.TOKEN_ID),
+    quantMetrics: (token, _args, context) => context.loaders.cryptoAnalytics.quantMetrics.load(token.TOKEN_ID),
+    resistanceSupport: (token, _args, context) => context.loaders.cryptoAnalytics.resistanceSupport.load(token.TOKEN_ID),
+    prediction: (token, _args, context) => context.loaders.cryptoAnalytics.predictions.load(token.TOKEN_ID),
+    correlations: async (token, args, context) => {
+      if (args.limit !== undefined && args.limit !== null && args.limit < 1) throw badInput('limit', 'a positive number', args.limit);
+      const rows = await context.loaders.cryptoAnalytics.correlations.load(token.TOKEN_ID);
+      return args.limit ? rows.slice(0, args.limit) : rows;
+    },
   },
 };

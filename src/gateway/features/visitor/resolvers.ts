@@ -4,12 +4,10 @@
  * D's "look up the caller" operations answer for the browser, not for the gateway.
  */
 import type { GatewayContext } from '../../context.js';
+import type { Resolvers } from '../../generated/resolvers-types.js';
 import { PIVOT_CURRENCY } from '../money/rate-loader.js';
 import type { CountryWire, Envelope, IpLookupWire, UserAgentWire } from '../../interfaces/country-data/wire.js';
 import { crossRate, rebase } from '../money/money-math.js';
-
-/** The visitor's fields resolve lazily from the request; the parent carries nothing. */
-type VisitorParent = Record<string, never>;
 
 async function callerLocation(context: GatewayContext): Promise<IpLookupWire | undefined> {
   const page = await context.upstream.get<Envelope<IpLookupWire>>('country-data', '/ip/v1');
@@ -30,27 +28,26 @@ async function visitorCurrency(context: GatewayContext): Promise<string | null> 
   return (await visitorCountry(context))?.currencies[0]?.code ?? null;
 }
 
-export const visitorResolvers = {
+export const visitorResolvers: Resolvers = {
   Query: {
-    visitor: (): VisitorParent => ({}),
+    visitor: () => ({}),
   },
   Visitor: {
-    ip: async (_visitor: VisitorParent, _args: unknown, context: GatewayContext) =>
-      (await callerLocation(context))?.ip ?? context.callerIp ?? null,
-    country: (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => visitorCountry(context),
-    currency: (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => visitorCurrency(context),
-    rates: async (_visitor: VisitorParent, args: { symbols: string[] }, context: GatewayContext) => {
+    ip: async (_visitor, _args, context) => (await callerLocation(context))?.ip ?? context.callerIp ?? null,
+    country: (_visitor, _args, context) => visitorCountry(context),
+    currency: (_visitor, _args, context) => visitorCurrency(context),
+    rates: async (_visitor, args, context) => {
       const currency = await visitorCurrency(context);
       if (!currency) return null;
       const table = await context.loaders.rates.load(PIVOT_CURRENCY);
       return args.symbols.map((symbol) => crossRate(table, currency, symbol));
     },
-    exchangeRates: async (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => {
+    exchangeRates: async (_visitor, _args, context) => {
       const currency = await visitorCurrency(context);
       return currency ? rebase(await context.loaders.rates.load(PIVOT_CURRENCY), currency) : null;
     },
-    browser: async (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => (await callerAgent(context))?.browser ?? null,
-    os: async (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => (await callerAgent(context))?.os ?? null,
-    device: async (_visitor: VisitorParent, _args: unknown, context: GatewayContext) => (await callerAgent(context))?.device ?? null,
+    browser: async (_visitor, _args, context) => (await callerAgent(context))?.browser ?? null,
+    os: async (_visitor, _args, context) => (await callerAgent(context))?.os ?? null,
+    device: async (_visitor, _args, context) => (await callerAgent(context))?.device ?? null,
   },
 };

@@ -1,10 +1,11 @@
 /** Interface C's hand-written additions: the Address interface, nullable numbers, text scalars. */
 import type { GraphModule } from '../../schema/graph-module.js';
-import { addressArgumentScalars, addressEnvelopes, addressResolvers } from './resolvers.js';
+import { addressArgumentScalars, addressEnvelopes, addressResolvers, addressScalarBehaviours } from './resolvers.js';
 
 export const addressModule: GraphModule = {
   typeDefs: [new URL('./address.graphql', import.meta.url)],
   resolvers: addressResolvers,
+  scalarBehaviours: addressScalarBehaviours,
   envelopes: addressEnvelopes,
   argumentScalars: addressArgumentScalars,
 };

@@ -5,18 +5,21 @@
  * the input (and a bad one comes back with the vendor's own code in `upstreamCode`).
  */
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
-
-type Wire = Record<string, unknown>;
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import type { ArgumentScalars } from '../../schema/argument-scalars.js';
+import type { ScalarBehaviour } from '../../schema/graph-module.js';
+import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
+import type { AddressRecordWire } from './wire.js';
 
 /** A UK or US record as the vendor sends it; US records carry a ZIP code. */
-function addressType(record: Wire): 'UkAddress' | 'UsAddress' {
+function addressType(record: AddressRecordWire): 'UkAddress' | 'UsAddress' {
   return 'zip_code' in record ? 'UsAddress' : 'UkAddress';
 }
 
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 /** `(record) => record[key]` as a number, null for the vendor's "" (not known). */
-const numeric = (key: string) => (record: Wire) => numberOrNull(record[key]);
+const numeric = (key: string) => (record: AddressRecordWire) => numberOrNull(record[key]);
 
 function text(value: unknown, scalar: string): string {
   if (typeof value !== 'string') throw new GraphQLError(`${scalar} must be a string; received ${JSON.stringify(value)}`);
@@ -28,7 +31,7 @@ function text(value: unknown, scalar: string): string {
  * its bounds (length, pattern) are enforced by the vendor, which answers a violation with its
  * own code, so the gateway only insists on a string.
  */
-function vendorCheckedText(name: string) {
+function vendorCheckedText(name: string): ScalarBehaviour {
   return {
     serialize: (value: unknown) => text(value, name),
     parseValue: (value: unknown) => text(value, name),
@@ -59,8 +62,11 @@ const TEXT_SCALARS = [
   'UprnText',
 ];
 
-export const addressResolvers = {
-  ...Object.fromEntries(TEXT_SCALARS.map((name) => [name, vendorCheckedText(name)])),
+export const addressScalarBehaviours: Readonly<Record<string, ScalarBehaviour>> = Object.fromEntries(
+  TEXT_SCALARS.map((name) => [name, vendorCheckedText(name)]),
+);
+
+export const addressResolvers: Resolvers = {
   Address: { __resolveType: addressType },
   AddressSearchHit: { __resolveType: addressType },
   UkAddress: {
@@ -72,7 +78,7 @@ export const addressResolvers = {
   },
   UsAddress: {
     financeNumber: numeric('finance_number'),
-    congressionalDistrictNumber: (record: Wire) => {
+    congressionalDistrictNumber: (record) => {
       const value = record.congressional_district_number;
       return value === '' || value === undefined || value === null ? null : String(value);
     },
@@ -85,7 +91,7 @@ export const addressResolvers = {
 };
 
 /** Root fields that return what is inside the vendor's `{code, message, result}` envelope. */
-export const addressEnvelopes = {
+export const addressEnvelopes: EnvelopeTable = {
   addresses: ['result'],
   addressSuggestions: ['result', 'hits'],
   resolveUkAddress: ['result'],
@@ -110,10 +116,10 @@ export const addressEnvelopes = {
   updateLicensee: ['result'],
   deleteLicensee: ['result'],
   phoneNumberValidation: ['result'],
-} as const;
+};
 
 /** E-mail and postcode shapes the gateway checks itself before asking Ideal Postcodes. */
-export const addressArgumentScalars = {
+export const addressArgumentScalars: ArgumentScalars = {
   'Query.emailValidation.email': 'Email',
   'Query.postcodeAddresses.postcode': 'UkPostcode',
-} as const;
+};

@@ -5,6 +5,10 @@
  * B answers without envelopes, so its envelope table is empty.
  */
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import type { ArgumentScalars } from '../../schema/argument-scalars.js';
+import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
+import type { Int64Wire } from './wire.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -42,31 +46,29 @@ function nineDecimals(value: bigint): string {
   return `${value < 0n ? '-' : ''}${magnitude / NANO_PER_UNIT}${fraction ? `.${fraction}` : ''}`;
 }
 
-const big = (value: number | string): bigint => BigInt(value);
-
-type Wire = Record<string, number | string>;
+const big = (value: Int64Wire): bigint => BigInt(value);
 
 const COMMON_ELEMENT_FIELDS = new Set(['type', 'id', 'visible', 'onClickAction', 'onLongPressAction', 'children']);
 
-export const blockchainUtilityResolvers = {
+export const blockchainUtilityResolvers: Resolvers = {
   Long: LongScalar,
   StablecoinState: {
     // sigUsdPrice is per raw unit, a cent: 100 of them make one SigUSD.
-    sigUsdPriceInErg: (state: Wire) => nineDecimals(big(state.sigUsdPrice ?? 0) * 100n),
-    sigRsvPriceInErg: (state: Wire) => nineDecimals(big(state.sigRsvPrice ?? 0)),
+    sigUsdPriceInErg: (state) => nineDecimals(big(state.sigUsdPrice ?? 0) * 100n),
+    sigRsvPriceInErg: (state) => nineDecimals(big(state.sigRsvPrice ?? 0)),
   },
   StablecoinExchangeQuote: {
-    totalAmountInErg: (quote: Wire) => nineDecimals(big(quote.totalAmount ?? 0)),
+    totalAmountInErg: (quote) => nineDecimals(big(quote.totalAmount ?? 0)),
   },
   ErgoTokenPrice: {
-    tokensPerErg: (price: Wire) => nineDecimals(big(price.price ?? 0)),
-    ergPerToken: (price: Wire) => {
+    tokensPerErg: (price) => nineDecimals(big(price.price ?? 0)),
+    ergPerToken: (price) => {
       const scaled = big(price.price ?? 0);
       return scaled === 0n ? null : nineDecimals(10n ** 18n / scaled);
     },
   },
   MosaikViewElement: {
-    attributes: (element: Record<string, unknown>) =>
+    attributes: (element) =>
       Object.entries(element)
         .filter(([name]) => !COMMON_ELEMENT_FIELDS.has(name))
         .map(([name, value]) => ({
@@ -78,12 +80,12 @@ export const blockchainUtilityResolvers = {
 };
 
 /** B's answers have no envelope to unwrap. */
-export const blockchainUtilityEnvelopes = {} as const;
+export const blockchainUtilityEnvelopes: EnvelopeTable = {};
 
 /** Addresses the gateway checks itself (Base58 checksum) before asking TokenJay. */
-export const blockchainUtilityArgumentScalars = {
+export const blockchainUtilityArgumentScalars: ArgumentScalars = {
   'Query.babelFeeOfferTransaction.address': 'ErgoAddress',
   'Query.boxConsolidationTransaction.address': 'ErgoAddress',
   'Query.sigUsdExchangeTransaction.address': 'ErgoAddress',
   'Query.sigRsvExchangeTransaction.address': 'ErgoAddress',
-} as const;
+};

@@ -4,17 +4,16 @@
  */
 import DataLoader from 'dataloader';
 import type { UpstreamCaller } from '../../upstream/upstream-fetch.js';
-import type { CountryWire, Envelope } from './wire.js';
+import type { CountryCodesWire, CountryWire, Envelope } from './wire.js';
 
 /** Up to this many distinct codes are looked up one by one; more fetch the full list. */
 const SINGLE_LOOKUP_LIMIT = 3;
 const PAGE_SIZE = 100;
 
-const CODE_FIELDS = ['alpha_2', 'alpha_3', 'ccn3', 'cioc', 'fifa', 'fips', 'gec'] as const;
+const CODE_FIELDS: readonly (keyof CountryCodesWire)[] = ['alpha_2', 'alpha_3', 'ccn3', 'cioc', 'fifa', 'fips', 'gec'];
 
 function hasCode(country: CountryWire, code: string): boolean {
-  const codes = country.codes as unknown as Record<string, string | null | undefined>;
-  return CODE_FIELDS.some((field) => codes[field]?.toUpperCase() === code);
+  return CODE_FIELDS.some((field) => country.codes[field]?.toUpperCase() === code);
 }
 
 async function allCountries(caller: UpstreamCaller): Promise<CountryWire[]> {

@@ -1,5 +1,6 @@
 /** Interface D's hand-written additions: flat pages, typed lists for maps, `country(code)`. */
 import type { GraphModule } from '../../schema/graph-module.js';
+import { deriveResponseFields } from './response-fields.js';
 import { countryDataArgumentScalars, countryDataEnvelopes, countryDataResolvers } from './resolvers.js';
 
 export const countryDataModule: GraphModule = {
@@ -7,4 +8,5 @@ export const countryDataModule: GraphModule = {
   resolvers: countryDataResolvers,
   envelopes: countryDataEnvelopes,
   argumentScalars: countryDataArgumentScalars,
+  transformSchema: deriveResponseFields,
 };

@@ -2,17 +2,12 @@
  * Interface D's hand-written fields: flat pages, maps turned into typed lists, the list search
  * with arbitrary exact filters, and `country(code)`.
  */
-import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { CountryWire, Envelope, LocalizedNameWire, RateTableWire } from './wire.js';
-
-interface CountriesArgs {
-  q?: string | null;
-  where?: { field: string; equals: string }[] | null;
-  sort?: string | null;
-  limit: number;
-  offset: number;
-}
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import type { ArgumentScalars } from '../../schema/argument-scalars.js';
+import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
+import { countryRecordFields } from './response-fields.js';
+import type { CountryPageWire, LocalizedNameWire } from './wire.js';
 
 const FIELD_PATH = /^[a-z_0-9]+(\.[a-z_0-9]+)*$/;
 
@@ -23,47 +18,46 @@ function localized(map: Record<string, LocalizedNameWire>, languages?: readonly 
     .map(([language, name]) => ({ language, common: name.common, official: name.official }));
 }
 
-async function countries(_root: unknown, args: CountriesArgs, context: GatewayContext): Promise<Envelope<CountryWire>> {
-  if (args.q !== undefined && args.q !== null && args.q.trim() === '') throw badInput('q', 'non-empty text when given', args.q);
-  const filters: Record<string, string> = {};
-  for (const [index, condition] of (args.where ?? []).entries()) {
-    if (!FIELD_PATH.test(condition.field)) {
-      throw badInput(`where[${index}].field`, 'a dotted field path such as memberships.nato', condition.field);
-    }
-    filters[condition.field] = condition.equals;
-  }
-  return context.upstream.get<Envelope<CountryWire>>('country-data', '/countries/v5', {
-    ...filters,
-    q: args.q,
-    sort: args.sort,
-    limit: args.limit,
-    offset: args.offset,
-  });
-}
-
-export const countryDataResolvers = {
+export const countryDataResolvers: Resolvers = {
   Query: {
-    countries,
-    country: (_root: unknown, args: { code: string }, context: GatewayContext) => context.loaders.countryByCode.load(args.code),
+    countries: async (_root, args, context, info) => {
+      if (args.q !== undefined && args.q !== null && args.q.trim() === '') throw badInput('q', 'non-empty text when given', args.q);
+      const filters: Record<string, string> = {};
+      for (const [index, condition] of (args.where ?? []).entries()) {
+        if (!FIELD_PATH.test(condition.field)) {
+          throw badInput(`where[${index}].field`, 'a dotted field path such as memberships.nato', condition.field);
+        }
+        filters[condition.field] = condition.equals;
+      }
+      return context.upstream.get<CountryPageWire>('country-data', '/countries/v5', {
+        ...filters,
+        q: args.q,
+        sort: args.sort,
+        limit: args.limit,
+        offset: args.offset,
+        response_fields: countryRecordFields(info),
+      });
+    },
+    country: (_root, args, context) => context.loaders.countryByCode.load(args.code),
   },
   CountryPage: {
-    nodes: (page: Envelope<CountryWire>) => page.data.objects,
-    total: (page: Envelope<CountryWire>) => page.data.meta.total,
-    count: (page: Envelope<CountryWire>) => page.data.meta.count,
-    limit: (page: Envelope<CountryWire>) => page.data.meta.limit,
-    offset: (page: Envelope<CountryWire>) => page.data.meta.offset,
-    more: (page: Envelope<CountryWire>) => page.data.meta.more,
+    nodes: (page) => page.data.objects,
+    total: (page) => page.data.meta.total,
+    count: (page) => page.data.meta.count,
+    limit: (page) => page.data.meta.limit,
+    offset: (page) => page.data.meta.offset,
+    more: (page) => page.data.meta.more,
   },
   CountryNames: {
-    native: (names: CountryWire['names']) => localized(names.native),
-    translations: (names: CountryWire['names'], args: { languages?: string[] | null }) => localized(names.translations, args.languages),
+    native: (names) => localized(names.native),
+    translations: (names, args) => localized(names.translations, args.languages),
   },
   Country: {
-    demonyms: (country: CountryWire) =>
+    demonyms: (country) =>
       Object.entries(country.demonyms).map(([language, forms]) => ({ language, masculine: forms.m, feminine: forms.f })),
   },
   ExchangeRateTable: {
-    rates: (table: RateTableWire, args: { currencies?: string[] | null }) => {
+    rates: (table, args) => {
       const wanted = args.currencies ? new Set(args.currencies.map((code) => code.toUpperCase())) : undefined;
       return Object.entries(table.rates)
         .filter(([currency]) => !wanted || wanted.has(currency))
@@ -73,15 +67,15 @@ export const countryDataResolvers = {
 };
 
 /** Mesh-generated arguments that take a domain scalar. */
-export const countryDataArgumentScalars = {
+export const countryDataArgumentScalars: ArgumentScalars = {
   'Query.ipLookup.ip': 'IpAddress',
-} as const;
+};
 
 /** Root fields whose answer is the first object of D's envelope, or the whole object list. */
-export const countryDataEnvelopes = {
+export const countryDataEnvelopes: EnvelopeTable = {
   convertCurrency: ['data', 'objects', 0],
   exchangeRates: ['data', 'objects', 0],
   currencies: ['data', 'objects'],
   ipLookup: ['data', 'objects', 0],
   userAgent: ['data', 'objects', 0],
-} as const;
+};

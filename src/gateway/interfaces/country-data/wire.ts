@@ -18,14 +18,30 @@ export interface LocalizedNameWire {
   official: string;
 }
 
+/** A page of countries, as `countries` answers before the flat page fields read it. */
+export type CountryPageWire = Envelope<CountryWire>;
+
+export interface CountryNamesWire {
+  common: string;
+  official: string;
+  native: Record<string, LocalizedNameWire>;
+  translations: Record<string, LocalizedNameWire>;
+}
+
+/** Every code kind a country may have; the vendor sends null for the ones it lacks. */
+export interface CountryCodesWire {
+  alpha_2: string;
+  alpha_3: string;
+  ccn3?: string | null;
+  cioc?: string | null;
+  fifa?: string | null;
+  fips?: string | null;
+  gec?: string | null;
+}
+
 export interface CountryWire {
-  names: {
-    common: string;
-    official: string;
-    native: Record<string, LocalizedNameWire>;
-    translations: Record<string, LocalizedNameWire>;
-  };
-  codes: { alpha_2: string; alpha_3: string };
+  names: CountryNamesWire;
+  codes: CountryCodesWire;
   currencies: { code: string; name: string; symbol: string | null }[];
   demonyms: Record<string, { m: string; f: string }>;
 }
@@ -42,8 +58,11 @@ export interface IpLookupWire {
   location: { country: { name: string; alpha_2: string } | null };
 }
 
+/** One part of a parsed user agent (browser, OS, device...): its name, version, vendor... */
+export type UserAgentPartWire = Record<string, string | null>;
+
 export interface UserAgentWire {
-  browser: Record<string, string | null>;
-  os: Record<string, string | null>;
-  device: Record<string, string | null>;
+  browser: UserAgentPartWire;
+  os: UserAgentPartWire;
+  device: UserAgentPartWire;
 }

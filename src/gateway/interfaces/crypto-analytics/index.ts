@@ -1,8 +1,9 @@
 /** Interface A's hand-written additions: every root field unwraps the vendor's envelope. */
 import type { GraphModule } from '../../schema/graph-module.js';
+import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
 
 /** Every root field of A answers the records inside the vendor's `{success, message, length, data}`. */
-const cryptoAnalyticsEnvelopes = Object.fromEntries(
+const cryptoAnalyticsEnvelopes: EnvelopeTable = Object.fromEntries(
   [
     'tokens',
     'tokenPrices',
@@ -18,7 +19,7 @@ const cryptoAnalyticsEnvelopes = Object.fromEntries(
     'scenarioAnalysis',
     'correlations',
     'indices',
-  ].map((field) => [field, ['data'] as const]),
+  ].map((field) => [field, ['data']]),
 );
 
 export const cryptoAnalyticsModule: GraphModule = { typeDefs: [], envelopes: cryptoAnalyticsEnvelopes };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeBrief } from '../../src/gateway/features/brief/compose-brief.js';
-import type { BriefInput } from '../../src/gateway/features/brief/brief-types.js';
-import { addDays } from '../../src/gateway/days.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { composeBrief } from './compose-brief.js';
+import type { BriefInput } from './brief-types.js';
+import { addDays } from '../../days.js';
+import { startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ type Statement = { section: string; kind: string; text: string; figures: { name:
 async function brief(variables: Record<string, unknown> = {}) {
   const result = await gw.query(BRIEF, { variables });
   expect(result.errors).toBeUndefined();
-  const data = (result.data as { cryptoBrief: Record<string, any> }).cryptoBrief;
+  const data: Record<string, any> = result.data?.cryptoBrief ?? {};
   const statements: Statement[] = [...data.whatChanged, ...data.whyItMatters, ...data.whatToWatch];
   return { data, statements };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
 
 let gw: TestGateway;
 type Data = Record<string, any>;
@@ -18,7 +18,7 @@ const countryRequests = () => (gw.sandboxes['country-data']?.requests ?? []).map
 async function data(query: string): Promise<Data> {
   const result = await gw.query(query);
   expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-  return result.data as Data;
+  return result.data ?? {};
 }
 
 describe('places on interface C resolve to the full D Country', () => {
@@ -63,5 +63,12 @@ describe('places on interface C resolve to the full D Country', () => {
   it('asks D nothing when country is not selected', async () => {
     await data('{ postcodeAddresses(postcode: "CV4 7AL") { addresses { countryName } } }');
     expect(countryRequests()).toEqual([]);
+  });
+});
+
+describe('places: IpLookup.country', () => {
+  it('resolves the full Country record of an address', async () => {
+    const result = await data('{ ipLookup(ip: "8.8.8.8") { country { codes { alpha3 } currencies { code } } } }');
+    expect(result.ipLookup.country).toEqual({ codes: { alpha3: 'USA' }, currencies: [{ code: 'USD' }] });
   });
 });

@@ -1,0 +1,160 @@
+/**
+ * The three gateways of `npm run bench` and the load queries written for each one's schema.
+ *
+ * - this: the project's gateway as a black box, `npm run build` then `node dist/main.js` in the repository root unless
+ *   BENCH_GATEWAY_CMD says otherwise.
+ * - mesh: stock GraphQL Mesh v0 (bench/peers/.meshrc.yml, no transforms): `mesh build`, then
+ *   `mesh start`.
+ * - hive: Hive Gateway over a supergraph composed by @graphql-mesh/compose-cli and
+ *   @omnigraph/openapi (bench/peers/mesh.config.mjs), served with `--jit`.
+ *
+ * The peers name things after the OpenAPI documents (operationIds, snake_case keys, response
+ * unions); their names below were read from their introspected schemas. Hive's composition
+ * prefixes each subgraph's types with the subgraph's name.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Post } from './load.js';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PEERS = fileURLToPath(new URL('peers/', import.meta.url));
+/** Generated peer artefacts live under node_modules, out of the project's lint and type check. */
+const WORK = `${PEERS}node_modules/.bench-work/`;
+const BIN = `${PEERS}node_modules/.bin/`;
+
+export type GatewayId = 'this' | 'mesh' | 'hive';
+
+export interface Q3Result {
+  /** Countries that got a rate. */
+  rates: number;
+  /** GraphQL requests the client sent for the operation. */
+  requests: number;
+}
+
+export interface Gateway {
+  id: GatewayId;
+  label: string;
+  /** One-time build before start (mesh build, supergraph composition); returns seconds or 0. */
+  prepare(env: NodeJS.ProcessEnv): number;
+  command(port: number): { command: string; cwd: string };
+  q1: string;
+  q2: string;
+  /** Q3 as a client of this gateway would do it; throws when an answer is wrong. */
+  q3(post: Post): Promise<Q3Result>;
+  /** Checks of the Q1 and Q2 answers: the country's name, the number of countries. */
+  q1Name(body: any): string | undefined;
+  q2Count(body: any): number | undefined;
+}
+
+const Q2_FIELDS_PEER = 'uuid names { common official } codes { alpha_2 alpha_3 ccn3 } region subregion population landlocked';
+
+/** The peers' way: list the countries, then ask for each one's rate (the client-side N+1). */
+function peerQ3(typePrefix: string): (post: Post) => Promise<Q3Result> {
+  const list = `{ listCountries(limit: 100) { ... on ${typePrefix}CountryPage { data { objects { codes { alpha_2 } currencies { code } } } } } }`;
+  const rate = `query Rate($from: ${typePrefix}CurrencyCode!) { convertCurrency(from: $from, to: "EUR", amount: 1) { ... on ${typePrefix}CurrencyConversionEnvelope { data { objects { rate } } } } }`;
+  return async (post) => {
+    const page = await post(list);
+    const countries: any[] = page.data?.listCountries?.data?.objects ?? [];
+    if (countries.length !== 100) throw new Error(`Q3 list returned ${countries.length} countries`);
+    const codes = countries.map((country) => country.currencies?.[0]?.code as string | undefined);
+    const answers = await Promise.all(codes.map((code) => (code ? post(rate, { from: code }) : undefined)));
+    const rates = answers.filter((answer) => typeof answer?.data?.convertCurrency?.data?.objects?.[0]?.rate === 'number').length;
+    return { rates, requests: 1 + codes.filter(Boolean).length };
+  };
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): number {
+  const start = performance.now();
+  try {
+    execFileSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error: any) {
+    throw new Error(
+      `${command} ${args.join(' ')} failed:\n${String(error.stdout ?? '').slice(-2000)}\n${String(error.stderr ?? '').slice(-2000)}`,
+    );
+  }
+  return (performance.now() - start) / 1000;
+}
+
+export const GATEWAYS: Gateway[] = [
+  {
+    id: 'this',
+    label: 'this gateway',
+    // Like the peers' mesh build, the build step is timed apart; then the compiled process itself
+    // is measured, without npm's own start-up in front of it.
+    prepare: (env) => (process.env.BENCH_GATEWAY_CMD ? 0 : run('npm', ['run', '--silent', 'build'], ROOT, env)),
+    command: () => ({ command: process.env.BENCH_GATEWAY_CMD?.trim() || 'node dist/main.js', cwd: ROOT }),
+    q1: '{ country(code: "FR") { names { common official } codes { alpha2 alpha3 } population } }',
+    q2: '{ countries(limit: 100) { nodes { uuid names { common official } codes { alpha2 alpha3 ccn3 } region subregion population landlocked } } }',
+    async q3(post) {
+      const body = await post('{ countries(limit: 100) { nodes { codes { alpha2 } currencyRate(to: "EUR") } } }');
+      const nodes: any[] = body.data?.countries?.nodes ?? [];
+      if (nodes.length !== 100) throw new Error(`Q3 returned ${nodes.length} countries`);
+      return { rates: nodes.filter((node) => typeof node.currencyRate === 'number').length, requests: 1 };
+    },
+    q1Name: (body) => body.data?.country?.names?.common,
+    q2Count: (body) => body.data?.countries?.nodes?.length,
+  },
+  {
+    id: 'mesh',
+    label: 'stock Mesh v0',
+    prepare(env) {
+      mkdirSync(`${WORK}mesh`, { recursive: true });
+      const config = readFileSync(`${PEERS}.meshrc.yml`, 'utf8').replaceAll('../../schema/', `${ROOT}schema/`);
+      writeFileSync(`${WORK}mesh/.meshrc.yml`, config);
+      return run(`${BIN}mesh`, ['build', '--dir', `${WORK}mesh`], PEERS, env);
+    },
+    command: (port) => ({ command: `"${BIN}mesh" start --dir "${WORK}mesh" --port ${port}`, cwd: PEERS }),
+    q1: '{ countriesByCode(q: "FR") { ... on CountryPage { data { objects { names { common official } codes { alpha_2 alpha_3 } population } } } } }',
+    q2: `{ listCountries(limit: 100) { ... on CountryPage { data { objects { ${Q2_FIELDS_PEER} } } } } }`,
+    q3: peerQ3(''),
+    q1Name: (body) => body.data?.countriesByCode?.data?.objects?.[0]?.names?.common,
+    q2Count: (body) => body.data?.listCountries?.data?.objects?.length,
+  },
+  {
+    id: 'hive',
+    label: 'Hive Gateway --jit',
+    prepare(env) {
+      mkdirSync(`${WORK}hive`, { recursive: true });
+      return run(`${BIN}mesh-compose`, ['-c', `${PEERS}mesh.config.mjs`, '-o', `${WORK}hive/supergraph.graphql`], PEERS, env);
+    },
+    command: (port) => ({
+      command: `"${BIN}hive-gateway" supergraph "${WORK}hive/supergraph.graphql" --jit --host 127.0.0.1 --port ${port} --fork 1`,
+      cwd: PEERS,
+    }),
+    q1: '{ countriesByCode(q: "FR") { ... on CountryData_CountryPage { data { objects { names { common official } codes { alpha_2 alpha_3 } population } } } } }',
+    q2: `{ listCountries(limit: 100) { ... on CountryData_CountryPage { data { objects { ${Q2_FIELDS_PEER} } } } } }`,
+    q3: peerQ3('CountryData_'),
+    q1Name: (body) => body.data?.countriesByCode?.data?.objects?.[0]?.names?.common,
+    q2Count: (body) => body.data?.listCountries?.data?.objects?.length,
+  },
+];
+
+/** Installs bench/peers (npm ci) when its node_modules is missing. */
+export function ensurePeersInstalled(): void {
+  if (existsSync(`${PEERS}node_modules/.bin/hive-gateway`) && existsSync(`${PEERS}node_modules/autocannon`)) return;
+  console.log('installing the peers in bench/peers (npm ci, once) ...');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PEERS, stdio: 'inherit' });
+}
+
+/** Installed versions of the peers, for the report. */
+export function peerVersions(): Record<string, string> {
+  const names = [
+    '@graphql-mesh/cli',
+    '@graphql-mesh/openapi',
+    '@graphql-hive/gateway',
+    '@graphql-mesh/compose-cli',
+    '@omnigraph/openapi',
+    'autocannon',
+    'undici',
+  ];
+  return Object.fromEntries(
+    names.map((name) => {
+      try {
+        return [name, JSON.parse(readFileSync(`${PEERS}node_modules/${name}/package.json`, 'utf8')).version as string];
+      } catch {
+        return [name, '?'];
+      }
+    }),
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * GraphQL Code Generator's configuration: resolver types for the hand-written resolvers, read
+ * from the published schema. Parents and results are the records as the vendors send them (the
+ * `mappers`, since Mesh's bare transforms hand resolvers the raw JSON), or the hand-written
+ * shapes a feature builds; the context is the gateway's.
+ */
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+export const RESOLVER_TYPES_FILE = 'src/gateway/generated/resolvers-types.ts';
+
+/** Mapper paths are relative to the generated file. */
+const COUNTRY = '../interfaces/country-data/wire.js';
+const CRYPTO = '../interfaces/crypto-analytics/wire.js';
+const BLOCKCHAIN = '../interfaces/blockchain-utility/wire.js';
+const ADDRESS = '../interfaces/address/wire.js';
+const BRIEF = '../features/brief/brief-types.js';
+
+const tokenRecord = `${CRYPTO}#TokenRecordWire`;
+const addressRecord = `${ADDRESS}#AddressRecordWire`;
+const userAgentPart = `${COUNTRY}#UserAgentPartWire`;
+
+const MAPPERS: Record<string, string> = {
+  Country: `${COUNTRY}#CountryWire`,
+  CountryNames: `${COUNTRY}#CountryNamesWire`,
+  CountryPage: `${COUNTRY}#CountryPageWire`,
+  ExchangeRateTable: `${COUNTRY}#RateTableWire`,
+  IpLookup: `${COUNTRY}#IpLookupWire`,
+  UserAgentBrowser: userAgentPart,
+  UserAgentOs: userAgentPart,
+  UserAgentDevice: userAgentPart,
+  Token: tokenRecord,
+  TokenDailyPrice: tokenRecord,
+  InvestorGrade: tokenRecord,
+  TraderGrade: tokenRecord,
+  Sentiment: tokenRecord,
+  QuantMetricsTier1: tokenRecord,
+  ResistanceSupportLevel: tokenRecord,
+  PricePrediction: tokenRecord,
+  TokenCorrelation: tokenRecord,
+  StablecoinState: `${BLOCKCHAIN}#StablecoinStateWire`,
+  StablecoinExchangeQuote: `${BLOCKCHAIN}#StablecoinExchangeQuoteWire`,
+  ErgoTokenPrice: `${BLOCKCHAIN}#ErgoTokenPriceWire`,
+  MosaikViewElement: `${BLOCKCHAIN}#MosaikViewElementWire`,
+  UkAddress: addressRecord,
+  UsAddress: addressRecord,
+  Place: addressRecord,
+  PlaceSuggestion: addressRecord,
+  KeyContext: addressRecord,
+  Visitor: '../features/visitor/visitor-parent.js#VisitorParent',
+  // Aliased: the generated file declares its own CryptoBrief and BriefInput (the schema's shapes).
+  CryptoBrief: `${BRIEF}#CryptoBrief as CryptoBriefRecord`,
+  BriefStatement: `${BRIEF}#StatementParent`,
+  BriefInput: `${BRIEF}#BriefInput as BriefInputRecord`,
+};
+
+/** Every scalar of the schema; `strictScalars` makes a new one fail generation until it is listed. */
+const STRING_SCALARS = [
+  'AddressSearchText',
+  'ApiKeyText',
+  'AutocompleteText',
+  'BoundingBox',
+  'ConfigName',
+  'ConfigPayload',
+  'ContextCode',
+  'CountryCode',
+  'CountryIso3',
+  'CurrencyCode',
+  'Date',
+  'DateTime',
+  'Email',
+  'ErgoAddress',
+  'ErgoId',
+  'FieldPath',
+  'IpAddress',
+  'LicenseeKeyText',
+  'LicenseeName',
+  'LonLatRadius',
+  'Long',
+  'NonEmptyString',
+  'PhoneNumberText',
+  'PlaceSearchText',
+  'SearchText',
+  'SortSpec',
+  'SuggestionId',
+  'URL',
+  'UUID',
+  'UkPostcode',
+  'UprnText',
+  'YearMonth',
+];
+const NUMBER_SCALARS = ['NonNegativeFloat', 'NonNegativeInt', 'NonPositiveFloat', 'PositiveInt'];
+
+/** The configuration for a schema given as a file path (schema/gateway.graphql) or as SDL text. */
+export function codegenConfig(schema: string): CodegenConfig {
+  return {
+    schema,
+    silent: true,
+    generates: {
+      [RESOLVER_TYPES_FILE]: {
+        plugins: ['typescript', 'typescript-resolvers'],
+        config: {
+          contextType: '../context.js#GatewayContext',
+          mappers: MAPPERS,
+          scalars: {
+            ...Object.fromEntries(STRING_SCALARS.map((name) => [name, 'string'])),
+            ...Object.fromEntries(NUMBER_SCALARS.map((name) => [name, 'number'])),
+          },
+          strictScalars: true,
+          // The SDL's enums are string values on the wire and in the hand-written code.
+          enumsAsTypes: true,
+          useTypeImports: true,
+        },
+      },
+    },
+  };
+}

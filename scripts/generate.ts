@@ -1,0 +1,62 @@
+/**
+ * `npm run generate`: builds the gateway's schema as it is served, publishes it sorted to
+ * schema/gateway.graphql, then runs GraphQL Code Generator on it into
+ * src/gateway/generated/resolvers-types.ts, the types every hand-written resolver map is checked
+ * against. Both files are committed.
+ *
+ * `--check` (part of `npm run lint`) writes nothing: it generates in memory and exits 1 naming
+ * each file that differs from what is committed.
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { executeCodegen } from '@graphql-codegen/cli';
+import { buildGatewaySchema } from '../src/gateway/build-schema.js';
+import { PUBLISHED_SCHEMA_PATH, printPublishedSchema } from '../src/gateway/schema/published-schema.js';
+import { codegenConfig, RESOLVER_TYPES_FILE } from './codegen-config.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function publishedSdl(): Promise<string> {
+  const { schema, destroy } = await buildGatewaySchema(ROOT);
+  try {
+    return printPublishedSchema(schema);
+  } finally {
+    destroy();
+  }
+}
+
+/** `schema` is the published file, or (for `--check`) the SDL text itself, so nothing is written. */
+async function resolverTypes(schema: string): Promise<string> {
+  const { result, error } = await executeCodegen(codegenConfig(schema));
+  if (error) throw error;
+  const output = result.find((file) => file.filename === RESOLVER_TYPES_FILE);
+  if (!output) throw new Error(`GraphQL Code Generator produced no ${RESOLVER_TYPES_FILE}`);
+  return output.content;
+}
+
+async function write(file: string, content: string): Promise<void> {
+  await mkdir(dirname(join(ROOT, file)), { recursive: true });
+  await writeFile(join(ROOT, file), content);
+  console.log(`wrote ${file}`);
+}
+
+async function committed(file: string): Promise<string | undefined> {
+  return readFile(join(ROOT, file), 'utf8').catch(() => undefined);
+}
+
+async function main(check: boolean): Promise<number> {
+  const sdl = await publishedSdl();
+  if (check) {
+    const expected = { [PUBLISHED_SCHEMA_PATH]: sdl, [RESOLVER_TYPES_FILE]: await resolverTypes(sdl) };
+    const stale = [];
+    for (const [file, content] of Object.entries(expected)) if ((await committed(file)) !== content) stale.push(file);
+    for (const file of stale) console.error(`${file} is stale: run npm run generate and commit the result.`);
+    return stale.length > 0 ? 1 : 0;
+  }
+  await write(PUBLISHED_SCHEMA_PATH, sdl);
+  await write(RESOLVER_TYPES_FILE, await resolverTypes(join(ROOT, PUBLISHED_SCHEMA_PATH)));
+  return 0;
+}
+
+process.exitCode = await main(process.argv.includes('--check'));

@@ -1,0 +1,134 @@
+/**
+ * The fan-out budget: how many distinct upstream calls one operation may cause. Estimated from
+ * the document before execution (so 1,000 aliases of a lookup are refused before any call) and
+ * enforced on the request's upstream client while it runs (so what the estimate cannot see,
+ * such as one call per distinct key under a list, is bounded too).
+ */
+import {
+  GraphQLError,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
+import type { UpstreamClient } from '../upstream/upstream-fetch.js';
+
+/**
+ * Fields known to make more than one call, with the number measured against the sandboxes
+ * (the brief collects from A, B and D; see the README).
+ */
+const ROOT_FIELD_CALLS: Record<string, number> = { cryptoBrief: 14 };
+
+/** Cross-interface fields below the root: each occurrence makes at least one (batched) call. */
+const NESTED_UPSTREAM_FIELDS: ReadonlySet<string> = new Set([
+  'Country.exchangeRates',
+  'Country.currencyRate',
+  'Country.convert',
+  'Token.price',
+  'Token.priceIn',
+  'StablecoinState.ergPrice',
+  'StablecoinState.sigUsdPriceIn',
+  'StablecoinState.sigRsvPriceIn',
+  'ErgoTokenPrice.priceIn',
+  'IpLookup.country',
+  'UkAddress.country',
+  'UsAddress.country',
+  'Place.country',
+]);
+
+function rootFieldCalls(name: string): number {
+  return name.startsWith('__') ? 0 : (ROOT_FIELD_CALLS[name] ?? 1);
+}
+
+/**
+ * The least number of upstream calls the operation will cause: every root field (each alias
+ * counts) plus every cross-interface field selected below it, fragments expanded where used.
+ */
+export function estimateUpstreamCalls(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const countNested = (node: FragmentDefinitionNode | OperationDefinitionNode, seen: ReadonlySet<string>): number => {
+    let calls = 0;
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      node,
+      visitWithTypeInfo(typeInfo, {
+        Field(field) {
+          const parent = typeInfo.getParentType();
+          if (parent && NESTED_UPSTREAM_FIELDS.has(`${parent.name}.${field.name.value}`)) calls += 1;
+        },
+        FragmentSpread(spread) {
+          const fragment = fragments.get(spread.name.value);
+          if (fragment && !seen.has(fragment.name.value)) calls += countNested(fragment, new Set([...seen, fragment.name.value]));
+        },
+      }),
+    );
+    return calls;
+  };
+  const countRoot = (selectionSet: SelectionSetNode, seen: ReadonlySet<string>): number => {
+    let calls = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) calls += rootFieldCalls(selection.name.value);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) calls += countRoot(selection.selectionSet, seen);
+      else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment && !seen.has(fragment.name.value)) calls += countRoot(fragment.selectionSet, new Set([...seen, fragment.name.value]));
+      }
+    }
+    return calls;
+  };
+  return countRoot(operation.selectionSet, new Set()) + countNested(operation, new Set());
+}
+
+/** The calls one request has spent and may still spend. */
+export class FanOutBudget {
+  private readonly spent = new Set<string>();
+  private calls = 0;
+
+  constructor(
+    private limit: number,
+    private variable = 'MAX_UPSTREAM_CALLS',
+  ) {}
+
+  /** Switches to the mutation budget once the operation is known to be a mutation. */
+  forMutation(limit: number): void {
+    this.limit = limit;
+    this.variable = 'MAX_UPSTREAM_CALLS_MUTATION';
+  }
+
+  /** Spends a unit for a call not made before in this request; throws once the budget is spent. */
+  spend(call: string, repeatable: boolean): void {
+    if (repeatable && this.spent.has(call)) return;
+    if (this.calls >= this.limit) {
+      throw new GraphQLError(
+        `This operation may make at most ${this.limit} distinct upstream calls (${this.variable}); call ${this.calls + 1} was refused.`,
+        { extensions: { code: 'FAN_OUT_BUDGET_EXCEEDED' } },
+      );
+    }
+    this.calls += 1;
+    this.spent.add(call);
+  }
+}
+
+/** Wraps a request's upstream client so every distinct call (method + URL) spends from `budget`. */
+export function withFanOutBudget(client: UpstreamClient, budget: FanOutBudget): UpstreamClient {
+  return {
+    fetch: async (url, init = {}) => {
+      const method = (init.method ?? 'GET').toUpperCase();
+      // Identical GETs are made once per request; a POST changes state every time it is sent.
+      budget.spend(`${method} ${url}`, method === 'GET' || method === 'HEAD');
+      return client.fetch(url, init);
+    },
+    get: async (name, path, query) => {
+      budget.spend(`GET ${name} ${path} ${JSON.stringify(query ?? {})}`, true);
+      return client.get(name, path, query);
+    },
+  };
+}

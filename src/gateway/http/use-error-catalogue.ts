@@ -1,0 +1,52 @@
+/**
+ * Applies the error catalogue to every answer, including the ones Yoga builds before execution
+ * (malformed JSON, wrong method, parse and validation errors), so each keeps the HTTP status the
+ * GraphQL-over-HTTP spec asks for and a catalogued code. Replaces Yoga's own masking, which
+ * logged every client mistake at error level and dropped the status.
+ */
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Logger } from '../logger.js';
+import { maskError } from './mask-error.js';
+
+const VARIABLE_MESSAGE = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/;
+
+function isExecutionResult(result: unknown): result is ExecutionResult {
+  return typeof result === 'object' && result !== null && !(Symbol.asyncIterator in result) && !Array.isArray(result);
+}
+
+/**
+ * graphql-js answers without `data` when the request itself is wrong (a variable that does not
+ * coerce, an operation it cannot pick); those are the client's, HTTP 400.
+ */
+function requestError(error: GraphQLError): GraphQLError {
+  const variable = VARIABLE_MESSAGE.exec(error.message)?.[1];
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: {
+      code: variable ? 'BAD_USER_INPUT' : 'OPERATION_RESOLUTION_FAILURE',
+      ...(variable ? { variable } : {}),
+      http: { status: 400, spec: true },
+    },
+  });
+}
+
+/** Yoga plugin: every error in every answer passes through `maskError`. */
+export function useErrorCatalogue(logger: Logger): Plugin {
+  return {
+    onExecute: () => ({
+      onExecuteDone({ result, setResult }) {
+        if (isExecutionResult(result) && !('data' in result) && result.errors?.length) {
+          setResult({ ...result, errors: result.errors.map(requestError) });
+        }
+      },
+    }),
+    onResultProcess({ result, setResult }) {
+      if (isExecutionResult(result) && result.errors?.length) {
+        setResult({ ...result, errors: result.errors.map((error) => maskError(error, logger)) });
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { parse, type FragmentDefinitionNode, type OperationDefinitionNode, type FieldNode, Kind } from 'graphql';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
+import { countryRecordFields } from './response-fields.js';
+
+/** The resolve info of the first root field of `query`, as far as countryRecordFields reads it. */
+function infoOf(query: string) {
+  const document = parse(query);
+  const operation = document.definitions.find(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const fragments = Object.fromEntries(
+    document.definitions
+      .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
+  );
+  const root = operation?.selectionSet.selections[0] as FieldNode;
+  return { fieldNodes: [root], fragments };
+}
+
+describe('countryRecordFields', () => {
+  it('maps selected fields to record fields, through fragments, and adds what derived fields read', () => {
+    const info = infoOf(`{ countries { nodes { names { common } ...Codes ... on Country { callingCodes currencyRate(to: "EUR") } } } }
+      fragment Codes on Country { codes { alpha2 } __typename }`);
+    expect(countryRecordFields(info)).toEqual(['calling_codes', 'codes', 'currencies', 'names']);
+  });
+
+  it('asks for the whole record when a selected field is not known to map to one', () => {
+    expect(countryRecordFields(infoOf('{ countries { nodes { names { common } somethingNew } } }'))).toBeUndefined();
+  });
+
+  it('asks for the smallest field when only the page counts are selected', () => {
+    expect(countryRecordFields(infoOf('{ countries { total more } }'))).toEqual(['uuid']);
+  });
+});
+
+describe('response_fields through the gateway', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ cacheTtlMs: 0 });
+  });
+  afterAll(() => gw.close());
+  beforeEach(() => {
+    if (gw.sandboxes['country-data']) gw.sandboxes['country-data'].requests.length = 0;
+  });
+  const queries = () => (gw.sandboxes['country-data']?.requests ?? []).map((request) => new URLSearchParams(request.query));
+
+  it('asks D for names only when only names are selected', async () => {
+    const result = await gw.query('{ countries(limit: 100) { nodes { names { common } } } }');
+    expect(result.errors).toBeUndefined();
+    expect((result.data as any).countries.nodes).toHaveLength(100);
+    expect(queries().map((query) => query.get('response_fields'))).toEqual(['names']);
+  });
+
+  it('serves every selected field of a search, which a client-chosen list could once break', async () => {
+    const result = await gw.query('{ countriesByCode(q: "CHE") { nodes { codes { alpha2 } names { common } } } }');
+    expect(result.errors).toBeUndefined();
+    expect((result.data as any).countriesByCode.nodes[0]).toEqual({ codes: { alpha2: 'CH' }, names: { common: 'Switzerland' } });
+    expect(queries()[0]?.get('response_fields')).toBe('codes,names');
+  });
+
+  it('keeps what the money fields read', async () => {
+    const result = await gw.query(
+      '{ countries(limit: 3, where: [{ field: "region", equals: "Europe" }]) { nodes { currencyRate(to: "JPY") } } }',
+    );
+    expect(result.errors).toBeUndefined();
+    for (const node of (result.data as any).countries.nodes) expect(node.currencyRate).toBeGreaterThan(0);
+    expect(
+      queries()
+        .find((query) => query.has('response_fields'))
+        ?.get('response_fields'),
+    ).toBe('currencies');
+  });
+
+  it('no longer takes responseFields from the client', async () => {
+    const result = await gw.query('{ countriesByCode(q: "CHE", responseFields: ["names"]) { nodes { codes { alpha2 } } } }');
+    expect(result.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});

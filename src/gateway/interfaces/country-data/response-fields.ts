@@ -1,0 +1,121 @@
+/**
+ * D's vendor returns only the record fields named in `response_fields`, and a full country is
+ * about 5 kB. The gateway derives that list from the GraphQL selection, so a client never has to
+ * (and can no longer make a selected field fail by naming too few): `countries(limit: 100) {
+ * nodes { names { common } } }` asks D for `names` only.
+ */
+import {
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  Kind,
+  type SelectionSetNode,
+} from 'graphql';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+
+/** The top-level fields of D's country record (the vendor's Country schema). */
+const RECORD_FIELDS: ReadonlySet<string> = new Set([
+  'uuid',
+  'names',
+  'codes',
+  'capitals',
+  'currencies',
+  'region',
+  'subregion',
+  'continents',
+  'landlocked',
+  'borders',
+  'area',
+  'coordinates',
+  'timezones',
+  'population',
+  'languages',
+  'calling_codes',
+  'tlds',
+  'demonyms',
+  'flag',
+  'memberships',
+  'classification',
+  'parent',
+  'government_type',
+  'leaders',
+  'date',
+  'number_format',
+  'cars',
+  'postal_code',
+  'links',
+  'economy',
+]);
+
+/** Country fields added by hand-written modules, and the record fields their resolvers read. */
+const DERIVED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  exchangeRates: ['currencies'],
+  currencyRate: ['currencies'],
+  convert: ['currencies'],
+  borderCountries: ['borders'],
+};
+
+/** Mesh's D root fields that take `response_fields`; the gateway fills it in. */
+const TRIMMED_ROOT_FIELDS: ReadonlySet<string> = new Set(['countriesByCode', 'countriesByName', 'countriesSearch', 'countriesWhere']);
+const TRIMMING_ARGUMENTS: ReadonlySet<string> = new Set(['responseFields', 'responseFieldsOmit']);
+
+const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+function fieldsOf(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, into: FieldNode[] = []): FieldNode[] {
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) into.push(selection);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) fieldsOf(selection.selectionSet, fragments, into);
+    else {
+      const fragment = fragments[selection.name.value];
+      if (fragment) fieldsOf(fragment.selectionSet, fragments, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * The record fields a selection of `CountryPage.nodes` needs, or undefined when one of the
+ * selected fields is not known to map to a record field (then the whole record is asked for).
+ */
+export function countryRecordFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): string[] | undefined {
+  const wanted = new Set<string>();
+  for (const page of info.fieldNodes) {
+    if (!page.selectionSet) continue;
+    for (const nodes of fieldsOf(page.selectionSet, info.fragments)) {
+      if (nodes.name.value !== 'nodes' || !nodes.selectionSet) continue;
+      for (const field of fieldsOf(nodes.selectionSet, info.fragments)) {
+        const name = field.name.value;
+        if (name === '__typename') continue;
+        const derived = DERIVED_FIELDS[name];
+        const recordField = snakeCase(name);
+        if (derived) for (const needed of derived) wanted.add(needed);
+        else if (RECORD_FIELDS.has(recordField)) wanted.add(recordField);
+        else return undefined;
+      }
+    }
+  }
+  // A page asked for its counts only still needs some record field; uuid is the smallest.
+  return wanted.size > 0 ? [...wanted].sort() : ['uuid'];
+}
+
+/**
+ * Removes `responseFields`/`responseFieldsOmit` from D's search fields and passes the list the
+ * selection needs instead.
+ */
+export function deriveResponseFields(schema: GraphQLSchema): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => {
+      if (!TRIMMED_ROOT_FIELDS.has(fieldName) || !field.resolve) return field;
+      const resolve: GraphQLFieldResolver<unknown, unknown> = field.resolve;
+      const args = Object.fromEntries(Object.entries(field.args ?? {}).filter(([name]) => !TRIMMING_ARGUMENTS.has(name)));
+      return {
+        ...field,
+        args,
+        resolve: (root, fieldArgs, context, info) =>
+          resolve(root, { ...fieldArgs, responseFields: countryRecordFields(info) }, context, info),
+      };
+    },
+  });
+}

@@ -1,0 +1,19 @@
+/** The shape of the Mesh artefact that the build step writes and the gateway loads at start-up. */
+
+/** Where the artefact lives, relative to the repository root. */
+export const MESH_ARTIFACT_DIR = 'dist/mesh';
+
+export interface MeshSourceEntry {
+  /** The source's name in `.meshrc.yml`. */
+  name: string;
+  /** The annotated schema (operations as @httpOperation directives), beside the manifest. */
+  schemaFile: string;
+  /** The OpenAPI handler's options, less the document itself (endpoint, ignoreErrorResponses...). */
+  handler: Record<string, unknown>;
+  /** The source's transforms as written in `.meshrc.yml`, e.g. `{ namingConvention: {...} }`. */
+  transforms: Record<string, unknown>[];
+}
+
+export interface MeshManifest {
+  sources: MeshSourceEntry[];
+}

@@ -1,0 +1,13 @@
+/**
+ * The published contract: the schema as the gateway serves it, printed with its types and
+ * fields sorted, so a change to an OpenAPI document or a module shows up as a reviewable diff.
+ */
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+
+/** Where the contract is published, relative to the repository root. */
+export const PUBLISHED_SCHEMA_PATH = 'schema/gateway.graphql';
+
+/** The SDL the gateway publishes for `schema` (what `npm run generate` writes to schema/gateway.graphql). */
+export function printPublishedSchema(schema: GraphQLSchema): string {
+  return printSchema(lexicographicSortSchema(schema));
+}

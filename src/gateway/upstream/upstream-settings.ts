@@ -1,0 +1,56 @@
+/**
+ * The upstream client's tunables from the environment (see the README's table). Kept apart from
+ * config.ts so that file only gains one line for them.
+ */
+
+export interface UpstreamSettings {
+  /** A response body larger than this fails as UPSTREAM_RESPONSE_TOO_LARGE while it streams. */
+  maxBodyBytes: number;
+  /** Attempts per idempotent call, the first included. */
+  maxAttempts: number;
+  /** First back-off step; doubles per retry, with full jitter. */
+  retryBaseDelayMs: number;
+  /** The longest wait for a retry, `Retry-After` included. */
+  retryMaxDelayMs: number;
+  /** Retries may add at most this share of calls, per upstream. */
+  retryBudgetRatio: number;
+  /** Consecutive failures that open an upstream's circuit. */
+  breakerFailures: number;
+  /** How long an open circuit fails fast before one probe may go through. */
+  breakerHalfOpenAfterMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_UPSTREAM_SETTINGS: UpstreamSettings = {
+  maxBodyBytes: 10 * 1024 * 1024,
+  maxAttempts: 3,
+  retryBaseDelayMs: 100,
+  retryMaxDelayMs: 2000,
+  retryBudgetRatio: 0.2,
+  breakerFailures: 5,
+  breakerHalfOpenAfterMs: 5000,
+};
+
+function whole(env: Env, name: string, fallback: number, minimum: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < minimum)
+    throw new TypeError(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
+  return value;
+}
+
+/** Reads the upstream settings; throws a TypeError naming the variable when a value is malformed. */
+export function loadUpstreamSettings(env: Env): UpstreamSettings {
+  const d = DEFAULT_UPSTREAM_SETTINGS;
+  return {
+    maxBodyBytes: whole(env, 'UPSTREAM_MAX_BODY_BYTES', d.maxBodyBytes, 1),
+    maxAttempts: whole(env, 'UPSTREAM_MAX_ATTEMPTS', d.maxAttempts, 1),
+    retryBaseDelayMs: d.retryBaseDelayMs,
+    retryMaxDelayMs: whole(env, 'UPSTREAM_RETRY_MAX_DELAY_MS', d.retryMaxDelayMs, 0),
+    retryBudgetRatio: d.retryBudgetRatio,
+    breakerFailures: whole(env, 'UPSTREAM_BREAKER_FAILURES', d.breakerFailures, 1),
+    breakerHalfOpenAfterMs: whole(env, 'UPSTREAM_BREAKER_HALF_OPEN_MS', d.breakerHalfOpenAfterMs, 1),
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * The per-process side of the upstream client: one keep-alive undici pool per upstream origin,
+ * one circuit breaker and one retry budget per upstream. Every call gets one deadline that covers
+ * connecting, the headers and the whole body, retries included; bodies are read once, capped in
+ * size while they stream. Per-request concerns (credentials, de-duplication, error mapping) live
+ * in upstream-fetch.ts.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleAll, isBrokenCircuitError, type CircuitBreakerPolicy } from 'cockatiel';
+import { Pool } from 'undici';
+import type { UpstreamName } from '../config.js';
+import { upstreamError } from '../errors.js';
+import { type Logger, silentLogger } from '../logger.js';
+import { BodyTooLargeError, readCappedBody } from './read-capped-body.js';
+import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
+import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
+
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
+/** One upstream answer, its body decoded once and not yet parsed. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export interface OutgoingCall {
+  upstream: UpstreamName;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Buffer | undefined;
+}
+
+export interface TransportOptions extends Partial<UpstreamSettings> {
+  /** The deadline of one call, retries included. */
+  timeoutMs: number;
+  logger?: Logger;
+}
+
+/** A 5xx answer, thrown inside the breaker so it counts as a failure, then unwrapped. */
+class FailedAnswer extends Error {
+  constructor(readonly answer: RawAnswer) {
+    super(`HTTP ${answer.status}`);
+  }
+}
+
+/** The deadline's abort reason, told apart from every other failure. */
+class DeadlineExceeded extends Error {}
+
+const BREAKER_STATES: Record<CircuitState, BreakerState> = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.Open]: 'open',
+  [CircuitState.HalfOpen]: 'half-open',
+  [CircuitState.Isolated]: 'open',
+};
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+/** Owns the pools and breakers of one gateway process; create it once and `close()` it on shutdown. */
+export class UpstreamTransport {
+  readonly settings: UpstreamSettings;
+  private readonly timeoutMs: number;
+  private readonly logger: Logger;
+  private readonly pools = new Map<string, Pool>();
+  private readonly breakers = new Map<UpstreamName, CircuitBreakerPolicy>();
+  private readonly budgets = new Map<UpstreamName, RetryBudget>();
+
+  constructor({ timeoutMs, logger, ...settings }: TransportOptions) {
+    this.settings = { ...DEFAULT_UPSTREAM_SETTINGS, ...settings };
+    this.timeoutMs = timeoutMs;
+    this.logger = logger ?? silentLogger;
+  }
+
+  /** Each known upstream's circuit, for readiness and metrics; upstreams not yet called are closed. */
+  breakerStates(): Record<UpstreamName, BreakerState> {
+    const state = (name: UpstreamName): BreakerState => {
+      const breaker = this.breakers.get(name);
+      return breaker ? BREAKER_STATES[breaker.state] : 'closed';
+    };
+    return {
+      'crypto-analytics': state('crypto-analytics'),
+      'blockchain-utility': state('blockchain-utility'),
+      address: state('address'),
+      'country-data': state('country-data'),
+    };
+  }
+
+  /** Closes every pool (idle keep-alive connections would otherwise hold the process open). */
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+    this.pools.clear();
+  }
+
+  /**
+   * Sends a call, retrying idempotent ones within the deadline and the budget. Resolves with any
+   * answer that has a status (callers map non-2xx); rejects with a catalogued GraphQL error when
+   * none came: time-out, unreachable, too large or circuit open.
+   */
+  async send(call: OutgoingCall): Promise<RawAnswer> {
+    const started = performance.now();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineExceeded()), this.timeoutMs);
+    const budget = this.budgetFor(call.upstream);
+    budget.recordCall();
+    try {
+      for (let attempt = 1; ; attempt += 1) {
+        const outcome = await this.attempt(call, controller.signal).then(
+          (answer) => ({ answer }),
+          (error: unknown) => ({ error }),
+        );
+        const retryAfterMs = 'answer' in outcome ? parseRetryAfter(outcome.answer.headers['retry-after'], Date.now()) : undefined;
+        const wait = retryDelayMs(attempt, retryAfterMs, { baseMs: this.settings.retryBaseDelayMs, maxMs: this.settings.retryMaxDelayMs });
+        const remaining = this.timeoutMs - (performance.now() - started);
+        const worthRetrying =
+          'answer' in outcome
+            ? isRetryableStatus(outcome.answer.status)
+            : !controller.signal.aborted && !(outcome.error instanceof BodyTooLargeError) && !isBrokenCircuitError(outcome.error);
+        if (worthRetrying && isIdempotent(call.method) && attempt < this.settings.maxAttempts && wait < remaining && budget.tryRetry()) {
+          await sleep(wait, undefined, { signal: controller.signal }).catch(() => undefined);
+          if (!controller.signal.aborted) continue;
+        }
+        if ('answer' in outcome) {
+          if (outcome.answer.status >= 400) this.logFailure(call, started, outcome.answer.status);
+          return outcome.answer;
+        }
+        throw this.describe(call, outcome.error, controller.signal.aborted, started);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async attempt(call: OutgoingCall, signal: AbortSignal): Promise<RawAnswer> {
+    try {
+      return await this.breakerFor(call.upstream).execute(async () => {
+        const answer = await this.exchange(call, signal);
+        if (answer.status >= 500) throw new FailedAnswer(answer);
+        return answer;
+      });
+    } catch (error) {
+      if (error instanceof FailedAnswer) return error.answer;
+      throw error;
+    }
+  }
+
+  private async exchange(call: OutgoingCall, signal: AbortSignal): Promise<RawAnswer> {
+    const url = new URL(call.url);
+    const response = await this.poolFor(url.origin).request({
+      path: `${url.pathname}${url.search}`,
+      method: call.method as 'GET',
+      headers: call.headers,
+      body: call.body ?? null,
+      signal,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    });
+    const headers = flatHeaders(response.headers);
+    const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+    const text = await readCappedBody(response.body, this.settings.maxBodyBytes, length);
+    return { status: response.statusCode, headers, text };
+  }
+
+  private describe(call: OutgoingCall, error: unknown, timedOut: boolean, started: number): Error {
+    const { upstream } = call;
+    if (isBrokenCircuitError(error)) {
+      return upstreamError({ upstream, message: 'the service is failing; calls are paused for a moment' }, 'UPSTREAM_CIRCUIT_OPEN');
+    }
+    this.logFailure(call, started, undefined, error);
+    if (timedOut) return upstreamError({ upstream, message: `no complete answer within ${this.timeoutMs} ms` }, 'UPSTREAM_TIMEOUT');
+    if (error instanceof BodyTooLargeError) {
+      return upstreamError({ upstream, status: 200, message: error.message }, 'UPSTREAM_RESPONSE_TOO_LARGE');
+    }
+    return upstreamError({ upstream, message: 'the service could not be reached' }, 'UPSTREAM_UNAVAILABLE');
+  }
+
+  private logFailure(call: OutgoingCall, started: number, status: number | undefined, error?: unknown): void {
+    // Only names and numbers: URLs and vendor bodies may carry a key.
+    const reason = error instanceof Error ? ((error as Error & { code?: string }).code ?? error.name) : undefined;
+    this.logger.warn(
+      { upstream: call.upstream, method: call.method, status, durationMs: Math.round(performance.now() - started), reason },
+      'upstream call failed',
+    );
+  }
+
+  private poolFor(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, { keepAliveTimeout: 10_000, connect: { timeout: this.timeoutMs } });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  private breakerFor(upstream: UpstreamName): CircuitBreakerPolicy {
+    let breaker = this.breakers.get(upstream);
+    if (!breaker) {
+      // Everything thrown inside the breaker is the upstream failing: refused or dropped
+      // connections, time-outs, oversized bodies and 5xx answers. 4xx and 429 are answers.
+      breaker = circuitBreaker(handleAll, {
+        halfOpenAfter: this.settings.breakerHalfOpenAfterMs,
+        breaker: new ConsecutiveBreaker(this.settings.breakerFailures),
+      });
+      this.breakers.set(upstream, breaker);
+    }
+    return breaker;
+  }
+
+  private budgetFor(upstream: UpstreamName): RetryBudget {
+    let budget = this.budgets.get(upstream);
+    if (!budget) {
+      budget = new RetryBudget(this.settings.retryBudgetRatio);
+      this.budgets.set(upstream, budget);
+    }
+    return budget;
+  }
+}

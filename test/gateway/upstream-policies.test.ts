@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { BodyTooLargeError, readCappedBody } from '../../src/gateway/upstream/read-capped-body.js';
+import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from '../../src/gateway/upstream/retry-policy.js';
+import { scrubSecrets } from '../../src/gateway/upstream/scrub-secrets.js';
+import { DEFAULT_UPSTREAM_SETTINGS, loadUpstreamSettings } from '../../src/gateway/upstream/upstream-settings.js';
+
+describe('retry policy', () => {
+  it('retries only idempotent methods and the statuses that mean "try again"', () => {
+    expect(['GET', 'HEAD'].map(isIdempotent)).toEqual([true, true]);
+    expect(['POST', 'PUT', 'DELETE'].map(isIdempotent)).toEqual([false, false, false]);
+    expect([429, 502, 503, 504].map(isRetryableStatus)).toEqual([true, true, true, true]);
+    expect([400, 401, 404, 500].map(isRetryableStatus)).toEqual([false, false, false, false]);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(parseRetryAfter('1', now)).toBe(1000);
+    expect(parseRetryAfter('Tue, 01 Jan 2030 00:00:03 GMT', now)).toBe(3000);
+    expect(parseRetryAfter('Mon, 31 Dec 2029 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+
+  it('backs off exponentially with full jitter, and caps every wait', () => {
+    const limits = { baseMs: 100, maxMs: 1000 };
+    expect([1, 2, 3, 10].map((retry) => retryDelayMs(retry, undefined, limits, () => 0.999))).toEqual([99, 199, 399, 999]);
+    expect(retryDelayMs(1, undefined, limits, () => 0)).toBe(0);
+    expect(retryDelayMs(1, 5000, limits)).toBe(1000);
+    expect(retryDelayMs(1, 300, limits)).toBe(300);
+  });
+
+  it('keeps retries to about the budget ratio of calls', () => {
+    const budget = new RetryBudget(0.2);
+    let retries = 0;
+    for (let call = 0; call < 100; call += 1) {
+      budget.recordCall();
+      if (budget.tryRetry()) retries += 1;
+    }
+    expect(retries).toBeGreaterThanOrEqual(20);
+    expect(retries).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('scrubSecrets', () => {
+  it('replaces every occurrence of every secret, and leaves other text alone', () => {
+    expect(scrubSecrets('Invalid credentials: api_key=sk_abc123 (sk_abc123)', ['sk_abc123', undefined, null])).toBe(
+      'Invalid credentials: api_key=[redacted] ([redacted])',
+    );
+    expect(scrubSecrets('a plain message', ['sk_abc123'])).toBe('a plain message');
+  });
+});
+
+describe('readCappedBody', () => {
+  it('decodes a body within the cap, multi-byte characters split across chunks included', async () => {
+    const bytes = Buffer.from('{"name":"Côte d’Ivoire"}');
+    const body = Readable.from([bytes.subarray(0, 11), bytes.subarray(11)]);
+    expect(await readCappedBody(body, 1000)).toBe('{"name":"Côte d’Ivoire"}');
+  });
+
+  it('fails as soon as a body passes the cap, or when Content-Length already says it will', async () => {
+    let produced = 0;
+    const endless = new Readable({
+      read() {
+        produced += 1;
+        this.push(Buffer.alloc(1024, 32));
+      },
+    });
+    await expect(readCappedBody(endless, 10 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(produced).toBeLessThan(20);
+    await expect(readCappedBody(Readable.from([Buffer.from('{}')]), 10, 50)).rejects.toBeInstanceOf(BodyTooLargeError);
+  });
+});
+
+describe('loadUpstreamSettings', () => {
+  it('has defaults and names the variable when a value is malformed', () => {
+    expect(loadUpstreamSettings({})).toEqual(DEFAULT_UPSTREAM_SETTINGS);
+    expect(loadUpstreamSettings({ UPSTREAM_MAX_BODY_BYTES: '2048' }).maxBodyBytes).toBe(2048);
+    expect(() => loadUpstreamSettings({ UPSTREAM_MAX_BODY_BYTES: '10MB' })).toThrow(/UPSTREAM_MAX_BODY_BYTES/);
+    expect(() => loadUpstreamSettings({ UPSTREAM_BREAKER_FAILURES: '0' })).toThrow(/UPSTREAM_BREAKER_FAILURES/);
+  });
+});
