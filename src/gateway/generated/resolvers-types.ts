@@ -192,6 +192,8 @@ export type BriefSection =
 export type BriefStatement = {
   __typename?: 'BriefStatement';
   figures: Array<BriefFigure>;
+  /** For a why-it-matters statement, the kind of the what-changed statement it follows from; its inputs and figures are among this statement's. */
+  follows?: Maybe<Scalars['String']['output']>;
   /** The inputs this statement rests on. */
   inputs: Array<BriefInput>;
   /** How the statement is computed; the same kind is always computed the same way (see the README). */
@@ -3454,6 +3456,7 @@ export type BriefInputResolvers<ContextType = GatewayContext, ParentType extends
 
 export type BriefStatementResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['BriefStatement'] = ResolversParentTypes['BriefStatement']> = {
   figures?: Resolver<Array<ResolversTypes['BriefFigure']>, ParentType, ContextType>;
+  follows?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   inputs?: Resolver<Array<ResolversTypes['BriefInput']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   section?: Resolver<ResolversTypes['BriefSection'], ParentType, ContextType>;
