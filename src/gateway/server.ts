@@ -8,8 +8,10 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
 import { createContext, type GatewayContext } from './context.js';
 import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
+import type { UpstreamName } from './config.js';
 import { maskError } from './http/mask-error.js';
 import { useInputErrors } from './http/use-input-errors.js';
+import { useProvenance } from './provenance/use-provenance.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
@@ -22,6 +24,8 @@ export interface GatewayOptions {
   cacheTtlMs: number;
   /** Where "today" comes from; the system clock unless a test or the composition root injects one. */
   clock?: Clock;
+  /** Interfaces served by built-in sandboxes; `extensions.provenance` marks the others as vendors. */
+  sandboxUpstreams?: readonly UpstreamName[];
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -42,7 +46,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     renderGraphiQL,
     graphiql: { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
     maskedErrors: { maskError },
-    plugins: [useInputErrors()],
+    plugins: [useInputErrors(), useProvenance(options.upstreams, options.sandboxUpstreams ?? [])],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
       const upstream = createUpstreamClient(

@@ -61,6 +61,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
     cacheTtlMs: options.cacheTtlMs ?? 3_600_000,
     clock,
+    sandboxUpstreams: SANDBOXES.map((entry) => entry.upstream),
   });
   const request = async (path: string, init: RequestInit = {}) => yoga.fetch(new Request(`http://gateway.test${path}`, init), {});
   return {
