@@ -79,9 +79,8 @@ function recompute(statement: Statement, day: string): Record<string, number> {
     case 'investor-grade-range': {
       const today = closes(day);
       const before = closes(addDays(day, -1));
-      const [token, changePct] = [...today]
-        .map(([symbol, close]) => [symbol, pctChange(close, before.get(symbol)!)] as const)
-        .sort((a, b) => a[1] - b[1])[0]!;
+      const changes = [...today].map(([symbol, close]) => ({ symbol, changePct: pctChange(close, before.get(symbol)!) }));
+      const { symbol: token, changePct } = changes.sort((a, b) => a.changePct - b.changePct)[0]!;
       const grades = ins.filter((i) => i.operation === 'investorGrades');
       return { changePct, grade: grades.find((i) => i.token === token)!.value, averageGrade: avg(grades.map((i) => i.value)) };
     }

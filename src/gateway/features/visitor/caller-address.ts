@@ -30,9 +30,8 @@ export function callerAddress(forwardedFor: string | null | undefined, socketAdd
   return parseForwardedFor(forwardedFor)[0] ?? (socketAddress ? bareAddress(socketAddress) : undefined);
 }
 
-/** Ranges no country owns: loopback, private, carrier-grade NAT, link-local, unspecified, documentation-free. */
-const NON_PUBLIC = new BlockList();
-for (const [network, prefix] of [
+/** Ranges no country owns: unspecified, private, carrier-grade NAT, loopback, link-local. */
+const NON_PUBLIC_V4: readonly (readonly [string, number])[] = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -40,17 +39,16 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
-] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
+];
+const NON_PUBLIC_V6: readonly (readonly [string, number])[] = [
   ['::', 128],
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
-] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
+];
+const NON_PUBLIC = new BlockList();
+for (const [network, prefix] of NON_PUBLIC_V4) NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of NON_PUBLIC_V6) NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
 /** Whether a (valid) address can belong to a country: not loopback, private or link-local. */
 export function isPublicAddress(address: string): boolean {
