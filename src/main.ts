@@ -8,7 +8,7 @@
  * second, before the slow imports (Mesh, the sandboxes' data) begin.
  */
 import { fileURLToPath } from 'node:url';
-import { type GatewayConfig, loadConfig } from './gateway/config.js';
+import { type GatewayConfig, loadConfig, type UpstreamName } from './gateway/config.js';
 import { createLogger, type Logger } from './gateway/logger.js';
 import { createDrain } from './gateway/ops/drain.js';
 import { loadEnvFileIfPresent } from './gateway/ops/env-file.js';
@@ -24,7 +24,7 @@ const READINESS_PROBE_TIMEOUT_MS = 2_000;
 async function resolveUpstreams(
   config: GatewayConfig,
   logger: Logger,
-): Promise<{ upstreams: ResolvedUpstream[]; closers: (() => Promise<void>)[] }> {
+): Promise<{ upstreams: ResolvedUpstream[]; sandboxes: UpstreamName[]; closers: (() => Promise<void>)[] }> {
   const { systemClock } = await import('./gateway/clock.js');
   const upstreams: ResolvedUpstream[] = [];
   const closers: (() => Promise<void>)[] = [];
@@ -47,7 +47,11 @@ async function resolveUpstreams(
     });
     logger.info({ upstream: upstream.name, url: sandbox.url }, 'upstream: built-in sandbox');
   }
-  return { upstreams, closers };
+  return {
+    upstreams,
+    sandboxes: upstreams.filter((upstream) => !config.upstreams[upstream.name].url).map((upstream) => upstream.name),
+    closers,
+  };
 }
 
 async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger): Promise<void> {
@@ -77,6 +81,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     cacheTtlMs: config.cacheTtlMs,
     clock: systemClock,
+    sandboxUpstreams: resolved.sandboxes,
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
     readiness: {
       provider: withBreakerStates(

@@ -1,4 +1,7 @@
-/** Every slice of the hand-written graph: each interface's additions, then the features that cross them. */
+/**
+ * Every slice of the hand-written graph: each interface's additions, then the features that cross
+ * them, then the gateway's own input checks.
+ */
 import { briefModule } from './features/brief/index.js';
 import { moneyModule } from './features/money/index.js';
 import { placesModule } from './features/places/index.js';
@@ -9,6 +12,7 @@ import { blockchainUtilityModule } from './interfaces/blockchain-utility/index.j
 import { countryDataModule } from './interfaces/country-data/index.js';
 import { cryptoAnalyticsModule } from './interfaces/crypto-analytics/index.js';
 import type { GraphModule } from './schema/graph-module.js';
+import { inputLimitsModule } from './schema/input-limits.js';
 
 export const GRAPH_MODULES: readonly GraphModule[] = [
   countryDataModule,
@@ -20,4 +24,6 @@ export const GRAPH_MODULES: readonly GraphModule[] = [
   placesModule,
   visitorModule,
   briefModule,
+  // Last: it checks the arguments of root fields every module above has contributed.
+  inputLimitsModule,
 ];

@@ -6,6 +6,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
+import type { UpstreamName } from './config.js';
 import { createContext, type GatewayContext } from './context.js';
 import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
 import { FanOutBudget, withFanOutBudget } from './http/fan-out.js';
@@ -18,6 +19,7 @@ import { useOperationLimits } from './http/use-operation-limits.js';
 import { useRequestLog } from './http/use-request-log.js';
 import { yogaLogger } from './http/yoga-logger.js';
 import { type Logger, silentLogger } from './logger.js';
+import { useProvenance } from './provenance/use-provenance.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
@@ -44,6 +46,8 @@ export interface GatewayOptions {
   upstreamSettings?: Partial<UpstreamSettings>;
   /** The process's pools and breakers (its `breakerStates()` feeds readiness); created here when absent. */
   transport?: UpstreamTransport;
+  /** Interfaces served by built-in sandboxes; `extensions.provenance` marks the others as vendors. */
+  sandboxUpstreams?: readonly UpstreamName[];
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -82,6 +86,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       ...useOperationLimits(limits, (request) => budgets.get(request)),
       useVaryOnOrigin(),
       ...(options.readiness ? [useReadiness(options.readiness)] : []),
+      useProvenance(options.upstreams, options.sandboxUpstreams ?? []),
     ],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);

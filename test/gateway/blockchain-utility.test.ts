@@ -243,7 +243,7 @@ describe('bad input to every field gives a coded GraphQL error', () => {
     ['{ tokenBurnRequest(uuid: "00000000-0000-4000-8000-000000000000") { reducedTx } }', 'NOT_FOUND', { status: 404 }],
     ['{ tokenBurnRequest(uuid: "x") { reducedTx } }', 'BAD_USER_INPUT', {}],
     ['{ paymentRequest(requestId: "00000000-0000-4000-8000-000000000000") { paymentRequestState } }', 'NOT_FOUND', { status: 404 }],
-    ['{ ergoNodePeers(limit: 0) { url } }', 'BAD_USER_INPUT', { status: 400 }],
+    ['{ ergoNodePeers(limit: 0) { url } }', 'BAD_USER_INPUT', { argument: 'limit' }],
     ['{ ergoTokenCheck(tokenId: "SigUSD", tokenName: "SigUSD") { genuine } }', 'BAD_USER_INPUT', {}],
     [`{ ergoTokenPrice(tokenId: "${'cd'.repeat(32)}") { price } }`, 'NOT_FOUND', { status: 404 }],
     [

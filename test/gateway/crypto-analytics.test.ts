@@ -274,7 +274,7 @@ describe('errors', () => {
     ['{ token(id: 3375) { prices(startDate: "yesterday") { close } } }', /YYYY-MM-DD/, 'startDate'],
     ['{ indices(timeHorizon: week) { blWeight } }', /IndexTimeHorizon/, 'timeHorizon'],
     ['{ tokenPrices(limit: 0) { close } }', /positive/i, undefined],
-    ['{ tokenPrices(tokens: ["BTC"]) { close } }', /integer/i, undefined],
+    ['{ tokenPrices(tokens: ["BTC"]) { close } }', /positive whole number.*received "BTC"/i, undefined],
   ])('malformed argument %s is BAD_USER_INPUT before any upstream call', async (query, message, argument) => {
     sandbox().requests.length = 0;
     const { error } = await errorOf(query);

@@ -69,6 +69,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     clock,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     logger: options.logger,
+    sandboxUpstreams: SANDBOXES.map((entry) => entry.upstream),
   });
   const request = async (path: string, init: RequestInit = {}) => yoga.fetch(new Request(`http://gateway.test${path}`, init), {});
   return {

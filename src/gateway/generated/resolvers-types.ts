@@ -192,6 +192,8 @@ export type BriefSection =
 export type BriefStatement = {
   __typename?: 'BriefStatement';
   figures: Array<BriefFigure>;
+  /** For a why-it-matters statement, the kind of the what-changed statement it follows from; its inputs and figures are among this statement's. */
+  follows?: Maybe<Scalars['String']['output']>;
   /** The inputs this statement rests on. */
   inputs: Array<BriefInput>;
   /** How the statement is computed; the same kind is always computed the same way (see the README). */
@@ -2916,18 +2918,22 @@ export type UserAgentOs = {
 export type Visitor = {
   __typename?: 'Visitor';
   browser?: Maybe<UserAgentBrowser>;
-  /** The country the address is registered in; null for private or unknown addresses. */
+  /** The country the address is registered in; null when `located` is false. */
   country?: Maybe<Country>;
   /** ISO 4217 code of that country's currency. */
   currency?: Maybe<Scalars['String']['output']>;
   device?: Maybe<UserAgentDevice>;
   /** The full rate table against the visitor's currency. */
   exchangeRates?: Maybe<ExchangeRateTable>;
-  /** The caller's IP address (the first X-Forwarded-For hop, else the connection's). */
+  /** The caller's IP address: the first valid X-Forwarded-For hop (malformed hops are skipped), else the connection's. */
   ip?: Maybe<Scalars['String']['output']>;
+  /** Whether the caller's address was placed in a country; when false, `reason` says why and the location fields are null. */
+  located: Scalars['Boolean']['output'];
   os?: Maybe<UserAgentOs>;
-  /** Units of each of `symbols` per one unit of the visitor's currency, in the order given; null for a currency without rates. */
-  rates?: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
+  /** The rate of each of `symbols` against the visitor's currency, in the order given; null when the visitor is not located. */
+  rates?: Maybe<Array<VisitorRate>>;
+  /** Why the caller was not placed in a country; null when `located` is true. */
+  reason?: Maybe<VisitorUnlocatedReason>;
 };
 
 
@@ -2935,6 +2941,24 @@ export type Visitor = {
 export type VisitorRatesArgs = {
   symbols: Array<Scalars['CurrencyCode']['input']>;
 };
+
+/** A rate of one asked-for currency against the visitor's currency. */
+export type VisitorRate = {
+  __typename?: 'VisitorRate';
+  /** ISO 4217 code, as asked. */
+  currency: Scalars['String']['output'];
+  /** Units of `currency` per one unit of the visitor's currency; null when the rate table has no rate for it. */
+  rate?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Why the gateway could not place the caller in a country (see `Visitor.located`). */
+export type VisitorUnlocatedReason =
+  /** The request carried no usable address: no valid X-Forwarded-For hop and no connection address. */
+  | 'NO_ADDRESS'
+  /** The address is loopback, private or link-local (a developer's own machine, an internal proxy that does not forward the client): no country owns it. Send the client's address in X-Forwarded-For. */
+  | 'PRIVATE_ADDRESS'
+  /** The address is public, but the country-data interface knows no country for it. */
+  | 'UNKNOWN_ADDRESS';
 
 /** A day of the week. */
 export type Weekday =
@@ -3203,6 +3227,8 @@ export type ResolversTypes = {
   UserAgentEngine: ResolverTypeWrapper<UserAgentEngine>;
   UserAgentOs: ResolverTypeWrapper<UserAgentPartWire>;
   Visitor: ResolverTypeWrapper<VisitorParent>;
+  VisitorRate: ResolverTypeWrapper<VisitorRate>;
+  VisitorUnlocatedReason: VisitorUnlocatedReason;
   Weekday: Weekday;
   YearMonth: ResolverTypeWrapper<Scalars['YearMonth']['output']>;
 };
@@ -3365,6 +3391,7 @@ export type ResolversParentTypes = {
   UserAgentEngine: UserAgentEngine;
   UserAgentOs: UserAgentPartWire;
   Visitor: VisitorParent;
+  VisitorRate: VisitorRate;
   YearMonth: Scalars['YearMonth']['output'];
 };
 
@@ -3429,6 +3456,7 @@ export type BriefInputResolvers<ContextType = GatewayContext, ParentType extends
 
 export type BriefStatementResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['BriefStatement'] = ResolversParentTypes['BriefStatement']> = {
   figures?: Resolver<Array<ResolversTypes['BriefFigure']>, ParentType, ContextType>;
+  follows?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   inputs?: Resolver<Array<ResolversTypes['BriefInput']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   section?: Resolver<ResolversTypes['BriefSection'], ParentType, ContextType>;
@@ -4548,8 +4576,15 @@ export type VisitorResolvers<ContextType = GatewayContext, ParentType extends Re
   device?: Resolver<Maybe<ResolversTypes['UserAgentDevice']>, ParentType, ContextType>;
   exchangeRates?: Resolver<Maybe<ResolversTypes['ExchangeRateTable']>, ParentType, ContextType>;
   ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  located?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   os?: Resolver<Maybe<ResolversTypes['UserAgentOs']>, ParentType, ContextType>;
-  rates?: Resolver<Maybe<Array<Maybe<ResolversTypes['Float']>>>, ParentType, ContextType, RequireFields<VisitorRatesArgs, 'symbols'>>;
+  rates?: Resolver<Maybe<Array<ResolversTypes['VisitorRate']>>, ParentType, ContextType, RequireFields<VisitorRatesArgs, 'symbols'>>;
+  reason?: Resolver<Maybe<ResolversTypes['VisitorUnlocatedReason']>, ParentType, ContextType>;
+};
+
+export type VisitorRateResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['VisitorRate'] = ResolversParentTypes['VisitorRate']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export interface YearMonthScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['YearMonth'], any> {
@@ -4698,6 +4733,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   UserAgentEngine?: UserAgentEngineResolvers<ContextType>;
   UserAgentOs?: UserAgentOsResolvers<ContextType>;
   Visitor?: VisitorResolvers<ContextType>;
+  VisitorRate?: VisitorRateResolvers<ContextType>;
   YearMonth?: GraphQLScalarType;
 };
 

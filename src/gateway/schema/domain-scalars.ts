@@ -25,8 +25,14 @@ function messageOf(error: unknown): string {
 /**
  * graphql-js reports a literal's plain error against the literal (the gateway then codes it
  * BAD_USER_INPUT and names the argument), but re-wraps a variable's error keeping only its
- * originalError, so for variables the catalogued code has to ride there.
+ * originalError, so for variables the catalogued code has to ride there. Throw this from a
+ * scalar's `parseValue`.
  */
+export function refusedVariable(message: string): GraphQLError {
+  const catalogued = new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+  return new GraphQLError(catalogued.message, { originalError: catalogued });
+}
+
 function domainScalar({ name, parse, serialize }: ScalarSpec): GraphQLScalarType<string, string> {
   const check = (value: unknown): string => {
     if (typeof value !== 'string') throw new TypeError(`${name} must be a string; received ${JSON.stringify(value)}`);
@@ -43,8 +49,7 @@ function domainScalar({ name, parse, serialize }: ScalarSpec): GraphQLScalarType
       try {
         return check(value);
       } catch (error) {
-        const catalogued = new GraphQLError(messageOf(error), { extensions: { code: 'BAD_USER_INPUT' } });
-        throw new GraphQLError(catalogued.message, { originalError: catalogued });
+        throw refusedVariable(messageOf(error));
       }
     },
     parseLiteral: (node: ValueNode) => {

@@ -10,6 +10,7 @@
  *   no vendor body, URL or credential reaches the client.
  * Pools, deadlines, size caps, retries and circuit breakers are per process: upstream-transport.ts.
  */
+import { callerAddress } from './caller-address.js';
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
 import { type QueryValue, withQuery } from './query-string.js';
@@ -54,11 +55,9 @@ export interface UpstreamFetchOptions {
   cache?: ResponseCache;
 }
 
-/** The first `X-Forwarded-For` hop if a proxy set one, else the socket's address. */
+/** The first valid `X-Forwarded-For` hop if a proxy set one (malformed hops are skipped), else the socket's address. */
 export function callerIp(headers: Headers, socketAddress: string | undefined): string | undefined {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  const address = forwarded || socketAddress;
-  return address?.startsWith('::ffff:') ? address.slice(7) : address;
+  return callerAddress(headers.get('x-forwarded-for'), socketAddress);
 }
 
 function credentialsFor(upstream: ResolvedUpstream, caller: CallerInfo): Credentials {

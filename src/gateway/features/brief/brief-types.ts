@@ -33,6 +33,8 @@ export interface BriefStatement {
   figures: BriefFigure[];
   /** Ids of the inputs the statement rests on. */
   inputIds: string[];
+  /** For a why-it-matters statement: the kind of the what-changed statement it follows from. */
+  follows?: string;
 }
 
 export interface CryptoBrief {

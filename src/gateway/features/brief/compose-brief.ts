@@ -7,11 +7,16 @@
  * - top-gainer / top-loser: the largest and smallest one-day close change among the tokens.
  * - signal-breadth: how many tokens have a long (1) and a short (−1) trading signal.
  * - btc-eth-correlation, stablecoin-health, index-leader: the input itself (weight in percent).
- * - investor-grade-range, trader-grade-leader: highest and lowest grade.
+ * - investor-grade-range: the investor grade of the day's weakest token against the mean grade.
+ * - trader-grade-leader: the highest trader grade.
  * - sentiment: the mean sentiment index; week-performance: the mean seven-day close change.
  * - levels: the nearest resistance above and support below the close (where there is one), and
- *   their distances in percent of the close.
+ *   their distances in percent of the close, stated with their direction in words.
  * - prediction: the predicted close for the next day and its change from today's close.
+ * Every why-it-matters statement follows from a what-changed one (`follows`): it cites that
+ * statement's inputs and restates the figure it builds on, e.g. `marketChangePct`. Where two
+ * statements point different ways (a token below every support on a day the market rose), the
+ * later one says so and cites the other's inputs.
  * - scenario-range: the lowest and highest scenario prices.
  */
 import type { BriefFigure, BriefInput, BriefSection, BriefStatement, CryptoBrief } from './brief-types.js';
@@ -53,6 +58,27 @@ function statement(
   return { section, kind, text, figures: list, inputIds: [...new Set(used.map((input) => input.id))] };
 }
 
+/** What changed in the market as a whole, for the statements that build on it. */
+interface MarketMove {
+  changePct: number;
+  used: readonly BriefInput[];
+}
+
+/** A why-it-matters statement that follows from the what-changed statement of kind `follows`. */
+function consequence(
+  kind: string,
+  follows: string,
+  text: string,
+  figures: Record<string, number>,
+  used: readonly BriefInput[],
+): BriefStatement {
+  return { ...statement('WHY_IT_MATTERS', kind, text, figures, used), follows };
+}
+
+/** "up" or "down" for a signed change. */
+const direction = (changePct: number): string => (changePct >= 0 ? 'up' : 'down');
+const distance = (value: number): string => `${Math.abs(value).toFixed(2)}%`;
+
 /** Composes the brief for `day` with amounts in `currency`. */
 export function composeBrief(all: readonly BriefInput[], day: string, currency: string): CryptoBrief {
   const inputs = new Inputs(all);
@@ -68,8 +94,10 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
   const capToday = inputs.find('marketIndicator', null, 'TOTAL_CRYPTO_MCAP', day);
   const capBefore = inputs.find('marketIndicator', null, 'TOTAL_CRYPTO_MCAP', yesterday);
   let headline = `Crypto brief for ${day}`;
+  let market: MarketMove | undefined;
   if (capToday && capBefore) {
     const changePct = change(capToday.value, capBefore.value);
+    market = { changePct, used: withRate([capToday, capBefore]) };
     headline = `Crypto market ${changePct >= 0 ? 'up' : 'down'} ${pct(changePct)} to ${money(capToday.value)}`;
     statements.push(
       statement(
@@ -85,16 +113,20 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
   const signalBefore = inputs.find('marketIndicator', null, 'TM_GRADE_SIGNAL', yesterday);
   if (signalToday && signalBefore) {
     const verb = signalToday.value === signalBefore.value ? 'stayed' : 'turned';
+    // A bullish signal on a falling day (or the reverse) is worth saying, not leaving to the reader.
+    const against = market && signalToday.value !== 0 && signalToday.value > 0 !== market.changePct >= 0 ? market : undefined;
+    const remark = against ? `, although the market is ${direction(against.changePct)} ${pct(against.changePct)} today` : '';
     statements.push(
       statement(
         'WHAT_CHANGED',
         'market-signal',
-        `The market signal ${verb} ${signalWord(signalToday.value)}.`,
-        { signal: signalToday.value, previousSignal: signalBefore.value },
-        [signalToday, signalBefore],
+        `The market signal ${verb} ${signalWord(signalToday.value)}${remark}.`,
+        { signal: signalToday.value, previousSignal: signalBefore.value, ...(against ? { marketChangePct: against.changePct } : {}) },
+        [signalToday, signalBefore, ...(against?.used ?? [])],
       ),
     );
   }
+  let weakest: { token: string; changePct: number; used: readonly BriefInput[] } | undefined;
   const moves = tokens.flatMap((token) => {
     const now = inputs.find('tokenPrices', token, 'CLOSE', day);
     const before = inputs.find('tokenPrices', token, 'CLOSE', yesterday);
@@ -105,12 +137,14 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
     const used = moves.flatMap((move) => move.used);
     const best = ranked[0];
     const worst = ranked[ranked.length - 1];
+    // The weakest token is weakest among all of them: a statement built on it cites them all.
+    weakest = worst && { token: worst.token, changePct: worst.changePct, used };
     if (best && worst) {
       statements.push(
         statement(
           'WHAT_CHANGED',
           'top-gainer',
-          `${best.token} gained most among the ${moves.length} largest tokens: ${pct(best.changePct)} in a day.`,
+          `${best.token} ${best.changePct >= 0 ? 'gained most' : 'fell least'} among the ${moves.length} largest tokens: ${pct(best.changePct)} in a day.`,
           { changePct: best.changePct },
           used,
         ),
@@ -143,42 +177,49 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
   }
 
   const correlation = inputs.find('correlations', 'BTC/ETH', 'CORRELATION');
-  if (correlation) {
+  if (correlation && market) {
     const strength = Math.abs(correlation.value) >= 0.7 ? 'closely' : Math.abs(correlation.value) >= 0.4 ? 'loosely' : 'hardly';
     statements.push(
-      statement(
-        'WHY_IT_MATTERS',
+      consequence(
         'btc-eth-correlation',
-        `Bitcoin and Ether move ${strength} together (correlation ${correlation.value.toFixed(2)}), so holding both ${strength === 'closely' ? 'diversifies little' : 'spreads risk'}.`,
-        { correlation: correlation.value },
-        [correlation],
+        'market-cap',
+        `With the market ${direction(market.changePct)} ${pct(market.changePct)}, Bitcoin and Ether move ${strength} together (correlation ${correlation.value.toFixed(2)}), so holding both ${strength === 'closely' ? 'spreads little of such a move' : 'spreads some of such a move'}.`,
+        { correlation: correlation.value, marketChangePct: market.changePct },
+        [correlation, ...market.used],
       ),
     );
   }
   const investorGrades = inputs.where((i) => i.operation === 'investorGrades');
-  const [top, ...rest] = [...investorGrades].sort(byValueThenToken);
-  const bottom = rest.at(-1);
-  if (top && bottom) {
+  const weakestGrade = weakest && investorGrades.find((input) => input.token === weakest.token);
+  if (weakest && weakestGrade && investorGrades.length > 1) {
+    const averageGrade = mean(investorGrades.map((i) => i.value));
+    const side = weakestGrade.value >= averageGrade ? 'above' : 'below';
+    const move = weakest.changePct >= 0 ? 'rose least' : 'fell most';
+    const meaning =
+      side === 'above' ? 'a weak day for a token long-term holders rate well' : 'a weak day that matches a weak long-term grade';
     statements.push(
-      statement(
-        'WHY_IT_MATTERS',
+      consequence(
         'investor-grade-range',
-        `For long-term holders ${top.token} grades best (${top.value.toFixed(1)}) and ${bottom.token} worst (${bottom.value.toFixed(1)}).`,
-        { best: top.value, worst: bottom.value },
-        investorGrades,
+        'top-loser',
+        `${weakest.token} ${move} (${pct(weakest.changePct)}) and grades ${weakestGrade.value.toFixed(1)} for long-term holders, ${side} the average of ${averageGrade.toFixed(1)}: ${meaning}.`,
+        { changePct: weakest.changePct, grade: weakestGrade.value, averageGrade },
+        [...weakest.used, ...investorGrades],
       ),
     );
   }
   const sentiments = inputs.where((i) => i.operation === 'sentiments');
-  if (sentiments.length > 0) {
+  if (sentiments.length > 0 && market) {
     const average = mean(sentiments.map((i) => i.value));
+    const mood = average >= 55 ? 'optimistic' : average <= 45 ? 'fearful' : 'undecided';
+    const agrees = (mood === 'optimistic' && market.changePct >= 0) || (mood === 'fearful' && market.changePct < 0);
+    const relation = mood === 'undecided' ? 'neither confirming nor contradicting' : agrees ? 'in line with' : 'at odds with';
     statements.push(
-      statement(
-        'WHY_IT_MATTERS',
+      consequence(
         'sentiment',
-        `Average sentiment is ${average.toFixed(1)} of 100: ${average >= 55 ? 'optimistic' : average <= 45 ? 'fearful' : 'undecided'}.`,
-        { average },
-        sentiments,
+        'market-cap',
+        `Average sentiment is ${average.toFixed(1)} of 100 (${mood}), ${relation} the market's ${pct(market.changePct)} day.`,
+        { average, marketChangePct: market.changePct },
+        [...sentiments, ...market.used],
       ),
     );
   }
@@ -187,15 +228,16 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
     const before = inputs.find('tokenPrices', token, 'CLOSE', addDays(day, -7));
     return now && before ? [{ changePct: change(now.value, before.value), used: [now, before] }] : [];
   });
-  if (weekMoves.length > 0) {
+  if (weekMoves.length > 0 && market) {
     const averageChangePct = mean(weekMoves.map((move) => move.changePct));
+    const relation = averageChangePct >= 0 === market.changePct >= 0 ? 'extends' : 'runs against';
     statements.push(
-      statement(
-        'WHY_IT_MATTERS',
+      consequence(
         'week-performance',
-        `Over seven days the largest tokens moved ${pct(averageChangePct)} on average.`,
-        { averageChangePct },
-        weekMoves.flatMap((move) => move.used),
+        'market-cap',
+        `Today's ${pct(market.changePct)} ${relation} a week in which the largest tokens moved ${pct(averageChangePct)} on average.`,
+        { averageChangePct, marketChangePct: market.changePct },
+        [...weekMoves.flatMap((move) => move.used), ...market.used],
       ),
     );
   }
@@ -210,7 +252,7 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
           : 'every exchange with the bank is open';
     statements.push(
       statement(
-        'WHY_IT_MATTERS',
+        'WHAT_TO_WATCH',
         'stablecoin-health',
         `The SigmaUSD bank's reserve ratio is ${reserve.value}%, ${place} the ${RESERVE_BAND.low}–${RESERVE_BAND.high}% band: ${effect}.`,
         { reserveRatio: reserve.value },
@@ -228,27 +270,39 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
     if (above.length > 0 || below.length > 0) {
       const figures: Record<string, number> = { price: close.value * rate };
       const parts: string[] = [];
+      const cited: BriefInput[] = [close, ...levels];
       if (above.length > 0) {
         const resistance = Math.min(...above);
-        Object.assign(figures, { resistance: resistance * rate, toResistancePct: change(resistance, close.value) });
-        parts.push(`${pct(change(resistance, close.value))} from resistance at ${money(resistance)}`);
+        const toResistancePct = change(resistance, close.value);
+        Object.assign(figures, { resistance: resistance * rate, toResistancePct });
+        parts.push(`${distance(toResistancePct)} below resistance at ${money(resistance)}`);
       } else {
         parts.push('above every resistance of the past year');
       }
       if (below.length > 0) {
         const support = Math.max(...below);
-        Object.assign(figures, { support: support * rate, toSupportPct: change(support, close.value) });
-        parts.push(`${pct(change(support, close.value))} from support at ${money(support)}`);
+        const toSupportPct = change(support, close.value);
+        Object.assign(figures, { support: support * rate, toSupportPct });
+        parts.push(`${distance(toSupportPct)} above support at ${money(support)}`);
       } else {
         parts.push('below every support of the past year');
       }
+      // Breaking below every support on a rising day (or above every resistance on a falling one)
+      // goes against the market statement; say so rather than leave two claims side by side.
+      const against =
+        market && ((below.length === 0 && market.changePct >= 0) || (above.length === 0 && market.changePct < 0)) ? market : undefined;
+      if (against) {
+        Object.assign(figures, { marketChangePct: against.changePct });
+        cited.push(...against.used);
+      }
+      const remark = against ? `, against the market's ${pct(against.changePct)} day` : '';
       statements.push(
         statement(
           'WHAT_TO_WATCH',
           'levels',
-          `${token} at ${money(close.value)} is ${parts.join(' and ')}.`,
+          `${token} at ${money(close.value)} is ${parts.join(' and ')}${remark}.`,
           figures,
-          withRate([close, ...levels]),
+          withRate(cited),
         ),
       );
     }
@@ -258,7 +312,7 @@ export function composeBrief(all: readonly BriefInput[], day: string, currency: 
         statement(
           'WHAT_TO_WATCH',
           'prediction',
-          `The forecast puts ${token} at ${money(predicted.value)} tomorrow, ${pct(change(predicted.value, close.value))} from today's close.`,
+          `The forecast puts ${token} at ${money(predicted.value)} tomorrow, ${distance(change(predicted.value, close.value))} ${change(predicted.value, close.value) >= 0 ? 'above' : 'below'} today's close.`,
           { predicted: predicted.value * rate, changePct: change(predicted.value, close.value) },
           withRate([predicted, close]),
         ),

@@ -45,5 +45,6 @@ export const cryptoBriefResolvers: Resolvers = {
     text: (parent) => parent.statement.text,
     figures: (parent) => parent.statement.figures,
     inputs: (parent) => parent.statement.inputIds.map((id) => citedInput(parent, id)),
+    follows: (parent) => parent.statement.follows ?? null,
   },
 };

@@ -1,0 +1,113 @@
+/**
+ * Limits the vendors document (page sizes, offsets) and enumerable choices (sort fields), checked
+ * by the gateway before any upstream request: a value outside them would cost a round trip only
+ * to be refused (or, for an unknown sort field, be silently ignored). Each root field's resolver is
+ * wrapped with the checks of its arguments; a failed check is `badInput` naming the argument.
+ */
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { type GraphQLSchema, defaultFieldResolver } from 'graphql';
+import { badInput } from '../errors.js';
+import type { GraphModule } from './graph-module.js';
+import { plainScalarMessages } from './scalar-messages.js';
+import { countrySortPaths } from './sortable-paths.js';
+
+/** One argument's check: what it takes, in words, and whether a (non-null) value qualifies. */
+export interface ArgumentRule {
+  expected: string;
+  accepts(value: unknown): boolean;
+}
+
+/** `Type.field` → argument name → its rule. */
+export type InputLimits = Readonly<Record<string, Readonly<Record<string, ArgumentRule>>>>;
+
+/** A whole number from `min` to `max` (inclusive; no upper bound when `max` is omitted). */
+export function wholeNumber(min: number, max?: number): ArgumentRule {
+  return {
+    expected: max === undefined ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`,
+    accepts: (value) => Number.isInteger(value) && Number(value) >= min && (max === undefined || Number(value) <= max),
+  };
+}
+
+/** A field path from `paths`, optionally prefixed with `-` for descending order. */
+export function sortField(paths: ReadonlySet<string>, what: string): ArgumentRule {
+  return {
+    expected: `a field path of ${what} (optionally prefixed with "-" for descending), e.g. ${[...paths].slice(0, 3).join(', ')}`,
+    accepts: (value) => typeof value === 'string' && paths.has(value.replace(/^-/, '')),
+  };
+}
+
+/** Returns the schema with each listed field's resolver checking its arguments first. */
+export function applyInputLimits(schema: GraphQLSchema, limits: InputLimits): GraphQLSchema {
+  const applied = new Set<string>();
+  const mapped = mapSchema(schema, {
+    [MapperKind.ROOT_FIELD]: (field, fieldName, typeName) => {
+      const key = `${typeName}.${fieldName}`;
+      const rules = limits[key];
+      if (!rules) return field;
+      const unknown = Object.keys(rules).filter((name) => !(field.args && name in field.args));
+      if (unknown.length > 0) throw new TypeError(`Input limits name unknown arguments of ${key}: ${unknown.join(', ')}`);
+      applied.add(key);
+      const resolve = field.resolve ?? defaultFieldResolver;
+      return {
+        ...field,
+        resolve: (source, args: Record<string, unknown>, context, info) => {
+          for (const [name, rule] of Object.entries(rules)) {
+            const value = args[name];
+            if (value !== null && value !== undefined && !rule.accepts(value)) throw badInput(name, rule.expected, value);
+          }
+          return resolve(source, args, context, info);
+        },
+      };
+    },
+  });
+  const missing = Object.keys(limits).filter((key) => !applied.has(key));
+  if (missing.length > 0) throw new TypeError(`Input limits name unknown root fields: ${missing.join(', ')}`);
+  return mapped;
+}
+
+/** A's `limit` (schema/crypto-analytics.yaml: 1–10000). */
+const CRYPTO_LIMIT = { limit: wholeNumber(1, 10_000) };
+/** D's paging (schema/country-data.yaml and the vendor's docs: limit 1–100, offset from 0). */
+const COUNTRY_PAGING = { limit: wholeNumber(1, 100), offset: wholeNumber(0) };
+/** C's paging (schema/address.yaml: limit 1–100, page from 0). */
+const ADDRESS_LIMIT = { limit: wholeNumber(1, 100) };
+
+function vendorLimits(): InputLimits {
+  const sort = sortField(countrySortPaths(new URL('../../../schema/country-data.yaml', import.meta.url)), "D's country record");
+  const crypto = [
+    'tokens',
+    'tokenPrices',
+    'investorGrades',
+    'traderGrades',
+    'marketIndicator',
+    'tradingIndicators',
+    'resistanceSupport',
+    'pricePredictions',
+    'sentiments',
+    'quantMetricsTier1',
+    'quantMetricsTier2',
+    'scenarioAnalysis',
+    'correlations',
+    'indices',
+  ];
+  return {
+    ...Object.fromEntries(crypto.map((field) => [`Query.${field}`, CRYPTO_LIMIT])),
+    'Query.countries': { ...COUNTRY_PAGING, sort },
+    'Query.countriesWhere': { ...COUNTRY_PAGING, sort },
+    'Query.countriesByCode': COUNTRY_PAGING,
+    'Query.countriesByName': COUNTRY_PAGING,
+    'Query.countriesSearch': COUNTRY_PAGING,
+    'Query.addresses': { ...ADDRESS_LIMIT, page: wholeNumber(0) },
+    'Query.addressSuggestions': ADDRESS_LIMIT,
+    'Query.postcodeAddresses': { page: wholeNumber(0) },
+    'Query.licensees': ADDRESS_LIMIT,
+    // B's peer list (schema/blockchain-utility.yaml: 1–1000).
+    'Query.ergoNodePeers': { limit: wholeNumber(1, 1000) },
+  };
+}
+
+/** The gateway's own input checks: plain scalar messages, then the vendors' documented limits. */
+export const inputLimitsModule: GraphModule = {
+  typeDefs: [],
+  transformSchema: (schema) => applyInputLimits(plainScalarMessages(schema), vendorLimits()),
+};
