@@ -92,6 +92,20 @@ export type Address = {
   line2: Scalars['String']['output'];
 };
 
+/**
+ * The dataset a record comes from. UK records: `paf` Postcode Address File, `mr` Multiple
+ * Residence, `nyb` Not Yet Built, `pafa` PAF alias, `pafw` Welsh-language PAF. US records:
+ * always `usps` (the USPS ZIP+4 product). One enum for both, so a search hit's `dataset`
+ * reads the same whichever country it is from.
+ */
+export type AddressDataset =
+  | 'mr'
+  | 'nyb'
+  | 'paf'
+  | 'pafa'
+  | 'pafw'
+  | 'usps';
+
 /** One address found by a search, UK (PAF form) or US (USPS form). */
 export type AddressSearchHit = UkAddress | UsAddress;
 
@@ -2673,7 +2687,7 @@ export type UkAddress = Address & {
   county: Scalars['String']['output'];
   /** Short code of the county; may be empty. */
   countyCode?: Maybe<Scalars['String']['output']>;
-  dataset?: Maybe<UkDataset>;
+  dataset?: Maybe<AddressDataset>;
   /**
    * Two characters (a digit, then a letter) that with the postcode identify the delivery
    * point uniquely; always `1A` for a large user.
@@ -2758,17 +2772,6 @@ export type UkAddress = Address & {
 };
 
 /**
- * The UK dataset a record comes from: `paf` Postcode Address File, `mr` Multiple
- * Residence, `nyb` Not Yet Built, `pafa` PAF alias, `pafw` Welsh-language PAF.
- */
-export type UkDataset =
-  | 'mr'
-  | 'nyb'
-  | 'paf'
-  | 'pafa'
-  | 'pafw';
-
-/**
  * A US address in the form of the USPS ZIP+4 product. Every property is present; one that
  * is not known or does not apply is an empty string.
  */
@@ -2797,26 +2800,26 @@ export type UsAddress = Address & {
   /** The full record of the address's country (the United States, Puerto Rico or Guam). */
   country?: Maybe<Country>;
   /** ISO 3166-1 alpha-3 code (USA, PRI, GUM). */
-  countryIso: Scalars['String']['output'];
+  countryIso?: Maybe<Scalars['String']['output']>;
   /** ISO 3166-1 alpha-2 code (US, PR, GU). */
-  countryIso2: Scalars['String']['output'];
+  countryIso2?: Maybe<Scalars['String']['output']>;
   /** United States, Puerto Rico or Guam. */
   countryName: Scalars['String']['output'];
   /** County or parish of the ZIP code. */
   county: Scalars['String']['output'];
   /** FIPS code of the county within its state; null when not known. */
   countyNumber?: Maybe<Scalars['Int']['output']>;
-  dataset: UsDataset;
+  dataset?: Maybe<AddressDataset>;
   /** USPS finance number of the post office; null when not known. */
   financeNumber?: Maybe<Scalars['Int']['output']>;
   /** Kind of government building or firm-only delivery (A to G). */
   governmentBuildingIndicator: Scalars['String']['output'];
   /** Identifier of the record, beginning `usps_`. */
-  id: Scalars['String']['output'];
+  id?: Maybe<Scalars['String']['output']>;
   /** `L` when the address is an old (usually rural-route) address converted by the LACS service. */
   lacsStatusIndicator: Scalars['String']['output'];
   /** ISO 639-1 language of the record, always `en`. */
-  language: Scalars['String']['output'];
+  language?: Maybe<Scalars['String']['output']>;
   /** City, state and ZIP (or ZIP+4) as written on the last line of a mail piece. */
   lastLine: Scalars['String']['output'];
   /** The delivery line (usually the street address). */
@@ -2863,9 +2866,6 @@ export type UsAddress = Address & {
   /** ZIP and add-on as `12345-6789`, when the add-on is known. */
   zipPlus4Code: Scalars['String']['output'];
 };
-
-export type UsDataset =
-  | 'usps';
 
 /** What a User-Agent string says about the client; unknown parts are null. */
 export type UserAgent = {
@@ -3031,6 +3031,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Address: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Address']>;
+  AddressDataset: AddressDataset;
   AddressSearchHit: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AddressSearchHit']>;
   AddressSearchResult: ResolverTypeWrapper<Omit<AddressSearchResult, 'hits'> & { hits: Array<Maybe<ResolversTypes['AddressSearchHit']>> }>;
   AddressSearchText: ResolverTypeWrapper<Scalars['AddressSearchText']['output']>;
@@ -3191,11 +3192,9 @@ export type ResolversTypes = {
   URL: ResolverTypeWrapper<Scalars['URL']['output']>;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   UkAddress: ResolverTypeWrapper<AddressRecordWire>;
-  UkDataset: UkDataset;
   UkPostcode: ResolverTypeWrapper<Scalars['UkPostcode']['output']>;
   UprnText: ResolverTypeWrapper<Scalars['UprnText']['output']>;
   UsAddress: ResolverTypeWrapper<AddressRecordWire>;
-  UsDataset: UsDataset;
   UserAgent: ResolverTypeWrapper<Omit<UserAgent, 'browser' | 'device' | 'os'> & { browser: ResolversTypes['UserAgentBrowser'], device: ResolversTypes['UserAgentDevice'], os: ResolversTypes['UserAgentOs'] }>;
   UserAgentBrowser: ResolverTypeWrapper<UserAgentPartWire>;
   UserAgentCpu: ResolverTypeWrapper<UserAgentCpu>;
@@ -4414,7 +4413,7 @@ export type UkAddressResolvers<ContextType = GatewayContext, ParentType extends 
   countryName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   county?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   countyCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  dataset?: Resolver<Maybe<ResolversTypes['UkDataset']>, ParentType, ContextType>;
+  dataset?: Resolver<Maybe<ResolversTypes['AddressDataset']>, ParentType, ContextType>;
   deliveryPointSuffix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   departmentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   dependantLocality?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4470,17 +4469,17 @@ export type UsAddressResolvers<ContextType = GatewayContext, ParentType extends 
   cityStateNameFacilityCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   congressionalDistrictNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
-  countryIso?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  countryIso2?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  countryIso?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countryIso2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   countryName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   county?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   countyNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  dataset?: Resolver<ResolversTypes['UsDataset'], ParentType, ContextType>;
+  dataset?: Resolver<Maybe<ResolversTypes['AddressDataset']>, ParentType, ContextType>;
   financeNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   governmentBuildingIndicator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lacsStatusIndicator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastLine?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line1?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line2?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
