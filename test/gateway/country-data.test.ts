@@ -276,3 +276,27 @@ describe('one field for the query and path forms', () => {
     expect(operations().filter((operation) => operation !== 'ipLookup')).toEqual(['ipLookupByPath']);
   });
 });
+
+describe('Country.borderCountries', () => {
+  it('are the neighbours as countries, in the order of borders, empty for an island', async () => {
+    const result = await data(
+      '{ country(code: "ES") { borders borderCountries { codes { alpha3 } } } island: country(code: "IS") { borderCountries { uuid } } }',
+    );
+    expect(result.country.borderCountries.map((neighbour: Data) => neighbour.codes.alpha3)).toEqual(result.country.borders);
+    expect(result.country.borders).toEqual(expect.arrayContaining(['FRA', 'PRT']));
+    expect(result.island.borderCountries).toEqual([]);
+  });
+
+  it('load every border of every country in the operation as one batch', async () => {
+    gw.sandboxes['country-data']?.requests.splice(0);
+    const result = await data(
+      '{ fr: country(code: "FR") { borderCountries { names { common } } } de: country(code: "DE") { borderCountries { names { common } } } }',
+    );
+    expect(result.fr.borderCountries.length).toBeGreaterThan(5);
+    expect(result.de.borderCountries.map((neighbour: Data) => neighbour.names.common)).toContain('Poland');
+    const operations = gw.sandboxes['country-data']?.requests.map((request) => request.operationId) ?? [];
+    // Two lookups for FR and DE; then all 15 neighbours at once: the country list, paged.
+    expect(operations.filter((operation) => operation === 'countriesByCode')).toHaveLength(2);
+    expect(operations.filter((operation) => operation === 'listCountries').length).toBeLessThanOrEqual(3);
+  });
+});
