@@ -323,6 +323,8 @@ export type Coordinates = {
 export type Country = {
   __typename?: 'Country';
   area: Area;
+  /** The countries that share a land border with this one, in the order of borders; empty for islands. */
+  borderCountries: Array<Country>;
   /** Alpha-3 codes of the countries sharing a land border. */
   borders: Array<Maybe<Scalars['String']['output']>>;
   /** International dialling codes with their plus sign. */
@@ -2497,6 +2499,8 @@ export type Token = {
   id: Scalars['Int']['output'];
   /** The latest long-term grades. */
   investorGrade?: Maybe<InvestorGrade>;
+  /** Market capitalisation in USD at the latest close (price x circulating supply). */
+  marketCap?: Maybe<Scalars['Float']['output']>;
   /** The token's name, e.g. Bitcoin. */
   name: Scalars['String']['output'];
   /** Predicted candles for the coming days, nearest first. */
@@ -2592,6 +2596,8 @@ export type TokenDailyPrice = {
   high: Scalars['Float']['output'];
   /** Lowest price of the day in USD. */
   low: Scalars['Float']['output'];
+  /** Market capitalisation in USD at the day's close (close x circulating supply). */
+  marketCap?: Maybe<Scalars['Float']['output']>;
   /** First price of the day in USD. */
   open: Scalars['Float']['output'];
   /** The token's id. */
@@ -3506,6 +3512,7 @@ export type CoordinatesResolvers<ContextType = GatewayContext, ParentType extend
 
 export type CountryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Country'] = ResolversParentTypes['Country']> = {
   area?: Resolver<ResolversTypes['Area'], ParentType, ContextType>;
+  borderCountries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType>;
   borders?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
   callingCodes?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
   capitals?: Resolver<Array<Maybe<ResolversTypes['Capital']>>, ParentType, ContextType>;
@@ -4334,6 +4341,7 @@ export type TokenResolvers<ContextType = GatewayContext, ParentType extends Reso
   exchangeList?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   investorGrade?: Resolver<Maybe<ResolversTypes['InvestorGrade']>, ParentType, ContextType>;
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   prediction?: Resolver<Array<ResolversTypes['PricePrediction']>, ParentType, ContextType>;
   price?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType, RequireFields<TokenPriceArgs, 'currency'>>;
@@ -4365,6 +4373,7 @@ export type TokenDailyPriceResolvers<ContextType = GatewayContext, ParentType ex
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   high?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   low?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   open?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   tokenId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tokenName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
