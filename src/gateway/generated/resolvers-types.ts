@@ -676,7 +676,7 @@ export type ExchangeRateTable = {
   base: Scalars['String']['output'];
   /** Date of the reference rates. */
   date: Scalars['Date']['output'];
-  /** Rates against the base; all currencies unless currencies (ISO 4217 codes) narrows the list. */
+  /** Rates against the base: all currencies in the table's order, or those of currencies (ISO 4217 codes) in the order given. */
   rates: Array<ExchangeRate>;
 };
 
@@ -2442,7 +2442,7 @@ export type StablecoinState = {
   /** One ERG in a currency, at the SigmaUSD bank's rate (SigUSD is pegged to the US dollar) × D's exchange rate. */
   ergPrice?: Maybe<Money>;
   /** Reserve ÷ liabilities in percent (the protocol keeps it between 400 and 800 for minting); reserve × 100 ÷ (circulating SigUSD × nanoERG per 0.01 USD), rounded down. */
-  reserveRatio: Scalars['Long']['output'];
+  reserveRatio: Scalars['Float']['output'];
   /** Nominal SigRSV price in nanoERG per SigRSV; equity ÷ circulating SigRSV, or the bootstrap price 1,000,000 when there is no equity. */
   sigRsvPrice: Scalars['Long']['output'];
   /** One SigRSV at the bank's nominal price, in a currency. */
@@ -4316,7 +4316,7 @@ export type StablecoinExchangeQuoteResolvers<ContextType = GatewayContext, Paren
 
 export type StablecoinStateResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['StablecoinState'] = ResolversParentTypes['StablecoinState']> = {
   ergPrice?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType, RequireFields<StablecoinStateErgPriceArgs, 'currency'>>;
-  reserveRatio?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  reserveRatio?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   sigRsvPrice?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   sigRsvPriceIn?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType, RequireFields<StablecoinStateSigRsvPriceInArgs, 'currency'>>;
   sigRsvPriceInErg?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
