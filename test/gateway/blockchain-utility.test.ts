@@ -335,3 +335,15 @@ describe('example operations', () => {
     },
   );
 });
+
+describe('blockedErgoTokens', () => {
+  it('is a non-null list of ErgoIds, as B lists them', async () => {
+    const result = await data('{ blockedErgoTokens }');
+    const listed = (await (await fetch(`${gw.sandboxes['blockchain-utility']?.url}/tokens/listBlocked`)).json()) as string[];
+    expect(result.blockedErgoTokens).toEqual(listed);
+    expect(result.blockedErgoTokens.every((id: string) => /^[0-9a-f]{64}$/.test(id))).toBe(true);
+    const type = await data('{ __schema { queryType { fields { name type { kind ofType { kind ofType { kind ofType { name } } } } } } } }');
+    const field = type.__schema.queryType.fields.find((candidate: Data) => candidate.name === 'blockedErgoTokens');
+    expect(field.type).toEqual({ kind: 'NON_NULL', ofType: { kind: 'LIST', ofType: { kind: 'NON_NULL', ofType: { name: 'ErgoId' } } } });
+  });
+});
