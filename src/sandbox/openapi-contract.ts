@@ -69,7 +69,7 @@ export interface ValidatedParameters {
   header: Record<string, unknown>;
 }
 
-const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'options'] as const;
 
 function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -381,3 +381,29 @@ describe('credentials', () => {
     }
   });
 });
+
+describe("C's CORS preflights", () => {
+  it('answer OPTIONS without credentials: 204, any origin, the methods of the path and the documented headers', async () => {
+    const url = gw.sandboxes.address?.url;
+    const answer = await fetch(`${url}/keys/ak_test/configs`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    expect(answer.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    expect(gw.sandboxes.address?.requests.at(-1)?.operationId).toBe('preflightKeysKeyConfigs');
+  });
+
+  it('are no GraphQL fields', async () => {
+    const result = await gw.query('{ __type(name: "Mutation") { fields { name } } }');
+    const names = (result.data?.__type as { fields: { name: string }[] }).fields.map((field) => field.name);
+    expect(names.filter((name) => name.startsWith('preflight'))).toEqual([]);
+    expect(names).toContain('createKeyConfig');
+  });
+});

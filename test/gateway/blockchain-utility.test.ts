@@ -64,7 +64,7 @@ describe('the issue\'s "done when" query', () => {
    tokenId: "${SIGUSD_TOKEN_ID}", ergAmount: "1000000000", tokenAmount: "100") { messageSeverity reducedTx } }`);
     const info = await rest('/stablecoin/info');
     expect(result.stablecoinState).toEqual({
-      reserveRatio: String(info.reserveRatio),
+      reserveRatio: info.reserveRatio,
       sigUsdPrice: String(info.sigUsdPrice),
       sigRsvPrice: String(info.sigRsvPrice),
     });
@@ -288,7 +288,7 @@ describe('Long keeps int64 values exact', () => {
         ...definition.handlers,
         stablecoinState: () => ({
           status: 200,
-          body: '{"reserveRatio":9223372036854775807,"sigUsdPrice":12345678901234567,"sigRsvPrice":1}',
+          body: '{"reserveRatio":512,"sigUsdPrice":12345678901234567,"sigRsvPrice":1}',
           headers: { 'content-type': 'application/json' },
         }),
       },
@@ -299,7 +299,7 @@ describe('Long keeps int64 values exact', () => {
       expect(result.errors).toBeUndefined();
       expect(result.data).toEqual({
         stablecoinState: {
-          reserveRatio: '9223372036854775807',
+          reserveRatio: 512,
           sigUsdPrice: '12345678901234567',
           sigRsvPrice: '1',
           sigUsdPriceInErg: '1234567890.1234567',
@@ -334,4 +334,16 @@ describe('example operations', () => {
       expect(Object.values(result).every((value) => value !== null)).toBe(true);
     },
   );
+});
+
+describe('blockedErgoTokens', () => {
+  it('is a non-null list of ErgoIds, as B lists them', async () => {
+    const result = await data('{ blockedErgoTokens }');
+    const listed = (await (await fetch(`${gw.sandboxes['blockchain-utility']?.url}/tokens/listBlocked`)).json()) as string[];
+    expect(result.blockedErgoTokens).toEqual(listed);
+    expect(result.blockedErgoTokens.every((id: string) => /^[0-9a-f]{64}$/.test(id))).toBe(true);
+    const type = await data('{ __schema { queryType { fields { name type { kind ofType { kind ofType { kind ofType { name } } } } } } } }');
+    const field = type.__schema.queryType.fields.find((candidate: Data) => candidate.name === 'blockedErgoTokens');
+    expect(field.type).toEqual({ kind: 'NON_NULL', ofType: { kind: 'LIST', ofType: { kind: 'NON_NULL', ofType: { name: 'ErgoId' } } } });
+  });
 });

@@ -257,3 +257,58 @@ describe('server routes', () => {
     expect(html).not.toMatch(/unpkg\.com|jsdelivr|cdnjs/);
   });
 });
+
+describe('one field for the query and path forms', () => {
+  const operations = () => gw.sandboxes['country-data']?.requests.map((request) => request.operationId) ?? [];
+
+  it('exchangeRates(base) asks the path form; without base, the query form (USD)', async () => {
+    gw.sandboxes['country-data']?.requests.splice(0);
+    const result = await data('{ eur: exchangeRates(base: "EUR") { base } usd: exchangeRates { base } }');
+    expect(result).toEqual({ eur: { base: 'EUR' }, usd: { base: 'USD' } });
+    // The base-less table may come from the gateway's cache of earlier tests; EUR by path never does.
+    expect(operations().filter((operation) => operation !== 'exchangeRates')).toEqual(['exchangeRatesByPath']);
+  });
+
+  it("ipLookup(ip) asks the path form; without ip, the query form for the caller's address", async () => {
+    gw.sandboxes['country-data']?.requests.splice(0);
+    const result = await data('{ given: ipLookup(ip: "8.8.8.8") { ip } caller: ipLookup { ip } }', { 'x-forwarded-for': '81.2.69.142' });
+    expect(result).toEqual({ given: { ip: '8.8.8.8' }, caller: { ip: '81.2.69.142' } });
+    expect(operations().filter((operation) => operation !== 'ipLookup')).toEqual(['ipLookupByPath']);
+  });
+});
+
+describe('Country.borderCountries', () => {
+  it('are the neighbours as countries, in the order of borders, empty for an island', async () => {
+    const result = await data(
+      '{ country(code: "ES") { borders borderCountries { codes { alpha3 } } } island: country(code: "IS") { borderCountries { uuid } } }',
+    );
+    expect(result.country.borderCountries.map((neighbour: Data) => neighbour.codes.alpha3)).toEqual(result.country.borders);
+    expect(result.country.borders).toEqual(expect.arrayContaining(['FRA', 'PRT']));
+    expect(result.island.borderCountries).toEqual([]);
+  });
+
+  it('load every border of every country in the operation as one batch', async () => {
+    gw.sandboxes['country-data']?.requests.splice(0);
+    const result = await data(
+      '{ fr: country(code: "FR") { borderCountries { names { common } } } de: country(code: "DE") { borderCountries { names { common } } } }',
+    );
+    expect(result.fr.borderCountries.length).toBeGreaterThan(5);
+    expect(result.de.borderCountries.map((neighbour: Data) => neighbour.names.common)).toContain('Poland');
+    const operations = gw.sandboxes['country-data']?.requests.map((request) => request.operationId) ?? [];
+    // At most two lookups for FR and DE (the gateway's cache may hold them from earlier tests);
+    // then all 15 neighbours in one batch: the country list, paged, instead of 15 lookups.
+    expect(operations.filter((operation) => operation === 'countriesByCode').length).toBeLessThanOrEqual(2);
+    expect(operations.filter((operation) => operation === 'listCountries').length).toBeLessThanOrEqual(3);
+    expect(operations.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('ExchangeRateTable.rates(currencies)', () => {
+  it('answers labelled rates in the order asked, once per code, leaving out codes the table lacks', async () => {
+    const result = await data(
+      '{ exchangeRates(base: "EUR") { rates(currencies: ["usd", "JPY", "CHF", "USD", "XXX"]) { currency rate } } }',
+    );
+    expect(result.exchangeRates.rates.map((entry: Data) => entry.currency)).toEqual(['USD', 'JPY', 'CHF']);
+    expect(result.exchangeRates.rates.every((entry: Data) => entry.rate > 0)).toBe(true);
+  });
+});

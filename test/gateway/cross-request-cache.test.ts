@@ -35,7 +35,7 @@ describe('cross-request cache of slowly changing data', () => {
     expect(operations()).toEqual([]);
     await data('{ ipLookup(ip: "8.8.4.4") { ip } }');
     await data('{ ipLookup(ip: "8.8.4.4") { ip } }');
-    expect(operations()).toEqual(['ipLookup', 'ipLookup']);
+    expect(operations()).toEqual(['ipLookupByPath', 'ipLookupByPath']);
   });
 
   it('does not share cached answers between different keys', async () => {

@@ -367,3 +367,15 @@ describe('credentials', () => {
     }
   });
 });
+
+describe('market cap', () => {
+  it("Token.marketCap and a day's marketCap are A's MARKET_CAP: price x circulating supply", async () => {
+    const result = await data(`{ token(symbol: "BTC") { marketCap circulatingSupply }
+      tokenPrices(tokens: [${BTC}], startDate: "2025-03-01", endDate: "2025-03-01") { close marketCap } }`);
+    const [rawToken] = await rest(`/v1/tokens?token_ids=${BTC}`);
+    expect(result.token.marketCap).toBe(rawToken?.MARKET_CAP);
+    expect(result.token.marketCap).toBeGreaterThan(0);
+    const [day] = result.tokenPrices;
+    expect(day.marketCap).toBeCloseTo(day.close * result.token.circulatingSupply, 0);
+  });
+});

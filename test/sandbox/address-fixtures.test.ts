@@ -154,8 +154,10 @@ describe('the address document itself', () => {
     expect(await new Validator().validate(ADDRESS_DOCUMENT_PATH)).toEqual({ valid: true });
   });
 
-  it('has the 26 operations, named as the GraphQL fields', () => {
-    expect(contract.operationIds.sort()).toEqual(
+  it('has the 26 operations, named as the GraphQL fields, and a CORS preflight on each path', () => {
+    const preflights = contract.operationIds.filter((id) => id.startsWith('preflight'));
+    expect(preflights).toHaveLength(Object.keys(document.paths as Node).length);
+    expect(contract.operationIds.filter((id) => !id.startsWith('preflight')).sort()).toEqual(
       [
         'addresses',
         'addressSuggestions',

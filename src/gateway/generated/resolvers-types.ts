@@ -92,6 +92,20 @@ export type Address = {
   line2: Scalars['String']['output'];
 };
 
+/**
+ * The dataset a record comes from. UK records: `paf` Postcode Address File, `mr` Multiple
+ * Residence, `nyb` Not Yet Built, `pafa` PAF alias, `pafw` Welsh-language PAF. US records:
+ * always `usps` (the USPS ZIP+4 product). One enum for both, so a search hit's `dataset`
+ * reads the same whichever country it is from.
+ */
+export type AddressDataset =
+  | 'mr'
+  | 'nyb'
+  | 'paf'
+  | 'pafa'
+  | 'pafw'
+  | 'usps';
+
 /** One address found by a search, UK (PAF form) or US (USPS form). */
 export type AddressSearchHit = UkAddress | UsAddress;
 
@@ -311,6 +325,8 @@ export type Coordinates = {
 export type Country = {
   __typename?: 'Country';
   area: Area;
+  /** The countries that share a land border with this one, in the order of borders; empty for islands. */
+  borderCountries: Array<Country>;
   /** Alpha-3 codes of the countries sharing a land border. */
   borders: Array<Maybe<Scalars['String']['output']>>;
   /** International dialling codes with their plus sign. */
@@ -662,7 +678,7 @@ export type ExchangeRateTable = {
   base: Scalars['String']['output'];
   /** Date of the reference rates. */
   date: Scalars['Date']['output'];
-  /** Rates against the base; all currencies unless currencies (ISO 4217 codes) narrows the list. */
+  /** Rates against the base: all currencies in the table's order, or those of currencies (ISO 4217 codes) in the order given. */
   rates: Array<ExchangeRate>;
 };
 
@@ -1692,7 +1708,7 @@ export type Query = {
    */
   babelFeeOfferTransaction?: Maybe<ErgoPaySigningRequest>;
   /** Ids of the tokens known to be harmful or to impersonate genuine tokens. */
-  blockedErgoTokens?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  blockedErgoTokens: Array<Scalars['ErgoId']['output']>;
   /**
    * The Mosaik app that merges the many small boxes of a wallet address into one; its button
    * is an ErgoPay action whose URL carries the `#P2PK_ADDRESS#` placeholder the wallet fills
@@ -2428,7 +2444,7 @@ export type StablecoinState = {
   /** One ERG in a currency, at the SigmaUSD bank's rate (SigUSD is pegged to the US dollar) × D's exchange rate. */
   ergPrice?: Maybe<Money>;
   /** Reserve ÷ liabilities in percent (the protocol keeps it between 400 and 800 for minting); reserve × 100 ÷ (circulating SigUSD × nanoERG per 0.01 USD), rounded down. */
-  reserveRatio: Scalars['Long']['output'];
+  reserveRatio: Scalars['Float']['output'];
   /** Nominal SigRSV price in nanoERG per SigRSV; equity ÷ circulating SigRSV, or the bootstrap price 1,000,000 when there is no equity. */
   sigRsvPrice: Scalars['Long']['output'];
   /** One SigRSV at the bank's nominal price, in a currency. */
@@ -2485,6 +2501,8 @@ export type Token = {
   id: Scalars['Int']['output'];
   /** The latest long-term grades. */
   investorGrade?: Maybe<InvestorGrade>;
+  /** Market capitalisation in USD at the latest close (price x circulating supply). */
+  marketCap?: Maybe<Scalars['Float']['output']>;
   /** The token's name, e.g. Bitcoin. */
   name: Scalars['String']['output'];
   /** Predicted candles for the coming days, nearest first. */
@@ -2580,6 +2598,8 @@ export type TokenDailyPrice = {
   high: Scalars['Float']['output'];
   /** Lowest price of the day in USD. */
   low: Scalars['Float']['output'];
+  /** Market capitalisation in USD at the day's close (close x circulating supply). */
+  marketCap?: Maybe<Scalars['Float']['output']>;
   /** First price of the day in USD. */
   open: Scalars['Float']['output'];
   /** The token's id. */
@@ -2675,7 +2695,7 @@ export type UkAddress = Address & {
   county: Scalars['String']['output'];
   /** Short code of the county; may be empty. */
   countyCode?: Maybe<Scalars['String']['output']>;
-  dataset?: Maybe<UkDataset>;
+  dataset?: Maybe<AddressDataset>;
   /**
    * Two characters (a digit, then a letter) that with the postcode identify the delivery
    * point uniquely; always `1A` for a large user.
@@ -2760,17 +2780,6 @@ export type UkAddress = Address & {
 };
 
 /**
- * The UK dataset a record comes from: `paf` Postcode Address File, `mr` Multiple
- * Residence, `nyb` Not Yet Built, `pafa` PAF alias, `pafw` Welsh-language PAF.
- */
-export type UkDataset =
-  | 'mr'
-  | 'nyb'
-  | 'paf'
-  | 'pafa'
-  | 'pafw';
-
-/**
  * A US address in the form of the USPS ZIP+4 product. Every property is present; one that
  * is not known or does not apply is an empty string.
  */
@@ -2799,26 +2808,26 @@ export type UsAddress = Address & {
   /** The full record of the address's country (the United States, Puerto Rico or Guam). */
   country?: Maybe<Country>;
   /** ISO 3166-1 alpha-3 code (USA, PRI, GUM). */
-  countryIso: Scalars['String']['output'];
+  countryIso?: Maybe<Scalars['String']['output']>;
   /** ISO 3166-1 alpha-2 code (US, PR, GU). */
-  countryIso2: Scalars['String']['output'];
+  countryIso2?: Maybe<Scalars['String']['output']>;
   /** United States, Puerto Rico or Guam. */
   countryName: Scalars['String']['output'];
   /** County or parish of the ZIP code. */
   county: Scalars['String']['output'];
   /** FIPS code of the county within its state; null when not known. */
   countyNumber?: Maybe<Scalars['Int']['output']>;
-  dataset: UsDataset;
+  dataset?: Maybe<AddressDataset>;
   /** USPS finance number of the post office; null when not known. */
   financeNumber?: Maybe<Scalars['Int']['output']>;
   /** Kind of government building or firm-only delivery (A to G). */
   governmentBuildingIndicator: Scalars['String']['output'];
   /** Identifier of the record, beginning `usps_`. */
-  id: Scalars['String']['output'];
+  id?: Maybe<Scalars['String']['output']>;
   /** `L` when the address is an old (usually rural-route) address converted by the LACS service. */
   lacsStatusIndicator: Scalars['String']['output'];
   /** ISO 639-1 language of the record, always `en`. */
-  language: Scalars['String']['output'];
+  language?: Maybe<Scalars['String']['output']>;
   /** City, state and ZIP (or ZIP+4) as written on the last line of a mail piece. */
   lastLine: Scalars['String']['output'];
   /** The delivery line (usually the street address). */
@@ -2865,9 +2874,6 @@ export type UsAddress = Address & {
   /** ZIP and add-on as `12345-6789`, when the add-on is known. */
   zipPlus4Code: Scalars['String']['output'];
 };
-
-export type UsDataset =
-  | 'usps';
 
 /** What a User-Agent string says about the client; unknown parts are null. */
 export type UserAgent = {
@@ -3055,6 +3061,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Address: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Address']>;
+  AddressDataset: AddressDataset;
   AddressSearchHit: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AddressSearchHit']>;
   AddressSearchResult: ResolverTypeWrapper<Omit<AddressSearchResult, 'hits'> & { hits: Array<Maybe<ResolversTypes['AddressSearchHit']>> }>;
   AddressSearchText: ResolverTypeWrapper<Scalars['AddressSearchText']['output']>;
@@ -3215,11 +3222,9 @@ export type ResolversTypes = {
   URL: ResolverTypeWrapper<Scalars['URL']['output']>;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   UkAddress: ResolverTypeWrapper<AddressRecordWire>;
-  UkDataset: UkDataset;
   UkPostcode: ResolverTypeWrapper<Scalars['UkPostcode']['output']>;
   UprnText: ResolverTypeWrapper<Scalars['UprnText']['output']>;
   UsAddress: ResolverTypeWrapper<AddressRecordWire>;
-  UsDataset: UsDataset;
   UserAgent: ResolverTypeWrapper<Omit<UserAgent, 'browser' | 'device' | 'os'> & { browser: ResolversTypes['UserAgentBrowser'], device: ResolversTypes['UserAgentDevice'], os: ResolversTypes['UserAgentOs'] }>;
   UserAgentBrowser: ResolverTypeWrapper<UserAgentPartWire>;
   UserAgentCpu: ResolverTypeWrapper<UserAgentCpu>;
@@ -3535,6 +3540,7 @@ export type CoordinatesResolvers<ContextType = GatewayContext, ParentType extend
 
 export type CountryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Country'] = ResolversParentTypes['Country']> = {
   area?: Resolver<ResolversTypes['Area'], ParentType, ContextType>;
+  borderCountries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType>;
   borders?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
   callingCodes?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
   capitals?: Resolver<Array<Maybe<ResolversTypes['Capital']>>, ParentType, ContextType>;
@@ -4217,7 +4223,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   babelFeeNewOfferApp?: Resolver<Maybe<ResolversTypes['MosaikApp']>, ParentType, ContextType>;
   babelFeeNotifications?: Resolver<Maybe<ResolversTypes['MosaikNotification']>, ParentType, ContextType>;
   babelFeeOfferTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryBabelFeeOfferTransactionArgs, 'address' | 'ergAmount' | 'tokenAmount' | 'tokenId'>>;
-  blockedErgoTokens?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  blockedErgoTokens?: Resolver<Array<ResolversTypes['ErgoId']>, ParentType, ContextType>;
   boxConsolidationApp?: Resolver<Maybe<ResolversTypes['MosaikApp']>, ParentType, ContextType>;
   boxConsolidationTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryBoxConsolidationTransactionArgs, 'address'>>;
   cancelBabelFeeOfferTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryCancelBabelFeeOfferTransactionArgs, 'boxId'>>;
@@ -4338,7 +4344,7 @@ export type StablecoinExchangeQuoteResolvers<ContextType = GatewayContext, Paren
 
 export type StablecoinStateResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['StablecoinState'] = ResolversParentTypes['StablecoinState']> = {
   ergPrice?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType, RequireFields<StablecoinStateErgPriceArgs, 'currency'>>;
-  reserveRatio?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  reserveRatio?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   sigRsvPrice?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   sigRsvPriceIn?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType, RequireFields<StablecoinStateSigRsvPriceInArgs, 'currency'>>;
   sigRsvPriceInErg?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4363,6 +4369,7 @@ export type TokenResolvers<ContextType = GatewayContext, ParentType extends Reso
   exchangeList?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   investorGrade?: Resolver<Maybe<ResolversTypes['InvestorGrade']>, ParentType, ContextType>;
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   prediction?: Resolver<Array<ResolversTypes['PricePrediction']>, ParentType, ContextType>;
   price?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType, RequireFields<TokenPriceArgs, 'currency'>>;
@@ -4394,6 +4401,7 @@ export type TokenDailyPriceResolvers<ContextType = GatewayContext, ParentType ex
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   high?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   low?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   open?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   tokenId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tokenName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4442,7 +4450,7 @@ export type UkAddressResolvers<ContextType = GatewayContext, ParentType extends 
   countryName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   county?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   countyCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  dataset?: Resolver<Maybe<ResolversTypes['UkDataset']>, ParentType, ContextType>;
+  dataset?: Resolver<Maybe<ResolversTypes['AddressDataset']>, ParentType, ContextType>;
   deliveryPointSuffix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   departmentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   dependantLocality?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4498,17 +4506,17 @@ export type UsAddressResolvers<ContextType = GatewayContext, ParentType extends 
   cityStateNameFacilityCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   congressionalDistrictNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
-  countryIso?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  countryIso2?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  countryIso?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countryIso2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   countryName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   county?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   countyNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  dataset?: Resolver<ResolversTypes['UsDataset'], ParentType, ContextType>;
+  dataset?: Resolver<Maybe<ResolversTypes['AddressDataset']>, ParentType, ContextType>;
   financeNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   governmentBuildingIndicator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lacsStatusIndicator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastLine?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line1?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line2?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

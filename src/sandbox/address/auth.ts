@@ -17,7 +17,7 @@ export interface Credentials {
   userToken?: string;
 }
 
-const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
+const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'options'];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -14,6 +14,7 @@ import { UK_SAMPLE } from './data/uk-sample.js';
 import { addressErrorEnvelope } from './envelope.js';
 import { adminHandlers } from './handlers/admin.js';
 import { autocompleteHandlers } from './handlers/autocomplete.js';
+import { preflightHandlers } from './handlers/cors.js';
 import { keyHandlers } from './handlers/keys.js';
 import { searchHandlers } from './handlers/search.js';
 import { ukLookupHandlers } from './handlers/uk-lookups.js';
@@ -83,6 +84,7 @@ export function createAddressSandbox(options: AddressSandboxOptions = {}): Sandb
       ...validationHandlers(context),
       ...keyHandlers(context),
       ...adminHandlers(context),
+      ...preflightHandlers(contract),
     },
   };
 }

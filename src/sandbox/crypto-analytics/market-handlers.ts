@@ -37,6 +37,7 @@ export function marketHandlers(market: SandboxMarket): Record<string, SandboxHan
           CATEGORY: token.category,
           EXCHANGE_LIST: token.exchanges,
           CIRCULATING_SUPPLY: token.supply,
+          MARKET_CAP: valueAt(market.marketCaps(token), market.dayCount - 1),
         })),
       ),
 
@@ -53,6 +54,7 @@ export function marketHandlers(market: SandboxMarket): Record<string, SandboxHan
           LOW: valueAt(candle.low, t),
           CLOSE: valueAt(candle.close, t),
           VOLUME: valueAt(candle.volume, t),
+          MARKET_CAP: valueAt(market.marketCaps(token), t),
           CURRENT_PRICE: valueAt(candle.close, today),
         };
       });

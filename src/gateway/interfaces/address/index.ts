@@ -1,4 +1,8 @@
-/** Interface C's hand-written additions: the Address interface, nullable numbers, text scalars. */
+/**
+ * Interface C's hand-written additions: the Address interface, nullable numbers, text scalars,
+ * and union members that agree on their shared fields.
+ */
+import { alignSharedMemberFields } from './align-members.js';
 import type { GraphModule } from '../../schema/graph-module.js';
 import { addressArgumentScalars, addressEnvelopes, addressResolvers, addressScalarBehaviours } from './resolvers.js';
 
@@ -8,4 +12,5 @@ export const addressModule: GraphModule = {
   scalarBehaviours: addressScalarBehaviours,
   envelopes: addressEnvelopes,
   argumentScalars: addressArgumentScalars,
+  transformSchema: alignSharedMemberFields,
 };

@@ -1,10 +1,15 @@
-/** Interface B's hand-written additions: the exact Long scalar and token amounts in whole units. */
+/**
+ * Interface B's hand-written additions: the exact Long scalar, token amounts in whole units and
+ * result types as specific as the data.
+ */
 import type { GraphModule } from '../../schema/graph-module.js';
 import { blockchainUtilityArgumentScalars, blockchainUtilityEnvelopes, blockchainUtilityResolvers } from './resolvers.js';
+import { specificResultTypes } from './result-types.js';
 
 export const blockchainUtilityModule: GraphModule = {
   typeDefs: [new URL('./blockchain-utility.graphql', import.meta.url)],
   resolvers: blockchainUtilityResolvers,
   envelopes: blockchainUtilityEnvelopes,
   argumentScalars: blockchainUtilityArgumentScalars,
+  transformSchema: specificResultTypes,
 };

@@ -1,5 +1,9 @@
-/** Interface D's hand-written additions: flat pages, typed lists for maps, `country(code)`. */
+/**
+ * Interface D's hand-written additions: flat pages, typed lists for maps, `country(code)`, and
+ * one field for each resource D serves in a query form and a path form.
+ */
 import type { GraphModule } from '../../schema/graph-module.js';
+import { servePathForms } from './path-forms.js';
 import { deriveResponseFields } from './response-fields.js';
 import { countryDataArgumentScalars, countryDataEnvelopes, countryDataResolvers } from './resolvers.js';
 
@@ -8,5 +12,5 @@ export const countryDataModule: GraphModule = {
   resolvers: countryDataResolvers,
   envelopes: countryDataEnvelopes,
   argumentScalars: countryDataArgumentScalars,
-  transformSchema: deriveResponseFields,
+  transformSchema: (schema) => servePathForms(deriveResponseFields(schema)),
 };

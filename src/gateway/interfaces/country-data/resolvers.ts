@@ -7,7 +7,7 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { ArgumentScalars } from '../../schema/argument-scalars.js';
 import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
 import { countryRecordFields } from './response-fields.js';
-import type { CountryPageWire, LocalizedNameWire } from './wire.js';
+import type { CountryPageWire, CountryWire, LocalizedNameWire } from './wire.js';
 
 const FIELD_PATH = /^[a-z_0-9]+(\.[a-z_0-9]+)*$/;
 
@@ -55,13 +55,24 @@ export const countryDataResolvers: Resolvers = {
   Country: {
     demonyms: (country) =>
       Object.entries(country.demonyms).map(([language, forms]) => ({ language, masculine: forms.m, feminine: forms.f })),
+    // One loader per request: every border of every country in the operation is one batch.
+    borderCountries: async (country, _args, context) => {
+      const neighbours = await context.loaders.countryByCode.loadMany(country.borders);
+      return neighbours.filter((neighbour): neighbour is CountryWire => {
+        if (neighbour instanceof Error) throw neighbour;
+        return neighbour !== null;
+      });
+    },
   },
   ExchangeRateTable: {
+    // A client that names currencies gets them in its order (a table row per code it asked for);
+    // codes the table lacks are left out rather than failing the table.
     rates: (table, args) => {
-      const wanted = args.currencies ? new Set(args.currencies.map((code) => code.toUpperCase())) : undefined;
-      return Object.entries(table.rates)
-        .filter(([currency]) => !wanted || wanted.has(currency))
-        .map(([currency, rate]) => ({ currency, rate }));
+      const codes = args.currencies ? [...new Set(args.currencies.map((code) => code.toUpperCase()))] : Object.keys(table.rates);
+      return codes.flatMap((currency) => {
+        const rate = table.rates[currency];
+        return rate === undefined ? [] : [{ currency, rate }];
+      });
     },
   },
 };

@@ -44,6 +44,8 @@ export interface CountryWire {
   codes: CountryCodesWire;
   currencies: { code: string; name: string; symbol: string | null }[];
   demonyms: Record<string, { m: string; f: string }>;
+  /** Alpha-3 codes of the neighbouring countries. */
+  borders: string[];
 }
 
 export interface RateTableWire {

@@ -1,0 +1,41 @@
+/**
+ * D serves two resources in a query form and a path form (`/currencies/v1/rates?base=` and
+ * `/currencies/v1/rates/{base}`, `/ip/v1?ip=` and `/ip/v1/{ip}`). One public field serves both,
+ * so the graph has no twin fields: with the argument, the path form (the vendor's canonical
+ * address of that one table or address); without it, the query form, whose default (USD, the
+ * caller's own address) only that form knows.
+ */
+import { type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import type { GatewayContext } from '../../context.js';
+import type { Envelope, IpLookupWire, RateTableWire } from './wire.js';
+
+type FormResolver = GraphQLFieldResolver<unknown, GatewayContext, Record<string, unknown>>;
+
+/** Root field → the D path and query parameter its argument of the same name fills. */
+const FORMS: Readonly<Record<string, { path: string; argument: string }>> = {
+  exchangeRates: { path: '/currencies/v1/rates', argument: 'base' },
+  ipLookup: { path: '/ip/v1', argument: 'ip' },
+};
+
+function serveBothForms(path: string, argument: string): FormResolver {
+  return async (_root, args, context) => {
+    const value = args[argument];
+    const page =
+      typeof value === 'string'
+        ? await context.upstream.get<Envelope<RateTableWire | IpLookupWire>>('country-data', `${path}/${encodeURIComponent(value)}`)
+        : await context.upstream.get<Envelope<RateTableWire | IpLookupWire>>('country-data', path);
+    // The envelope table has already unwrapped these fields, so this resolver answers the record.
+    return page.data.objects[0] ?? null;
+  };
+}
+
+/** Replaces the resolvers of `exchangeRates` and `ipLookup` with ones that use both D forms. */
+export function servePathForms(schema: GraphQLSchema): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => {
+      const form = FORMS[fieldName];
+      return form ? { ...field, resolve: serveBothForms(form.path, form.argument) } : field;
+    },
+  });
+}
