@@ -59,8 +59,8 @@ function codeOf(error: GraphQLError): ErrorCode | undefined {
   const byStatus = status === undefined ? undefined : CODES_BY_HTTP_STATUS[status];
   if (byStatus && (code === undefined || code === 'BAD_REQUEST' || !isCatalogued(code))) return byStatus;
   if (isCatalogued(code) && code !== 'INTERNAL_SERVER_ERROR') return code;
-  // Mesh reports a 2xx answer it could not read with the source name but no code.
-  if (code === undefined && error.extensions.subgraph !== undefined) return 'UPSTREAM_ERROR';
+  // Mesh reports a 2xx answer it could not read with no code, naming the source or the response.
+  if (code === undefined && (error.extensions.subgraph !== undefined || error.extensions.response !== undefined)) return 'UPSTREAM_ERROR';
   return undefined;
 }
 

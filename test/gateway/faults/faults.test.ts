@@ -125,7 +125,7 @@ describe('faults in one upstream', () => {
   it.each([
     ['5xx', 'UPSTREAM_ERROR'],
     ['reset-mid-body', 'UPSTREAM_UNAVAILABLE'],
-    ['malformed', undefined],
+    ['malformed', 'UPSTREAM_ERROR'],
     ['slow-body', 'UPSTREAM_TIMEOUT'],
     ['drop', 'UPSTREAM_UNAVAILABLE'],
   ] as const)('%s: the healthy upstream still answers, the failure is catalogued and bounded', async (mode, code) => {
