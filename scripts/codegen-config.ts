@@ -104,6 +104,8 @@ export function codegenConfig(schema: string): CodegenConfig {
           scalars: {
             ...Object.fromEntries(STRING_SCALARS.map((name) => [name, 'string'])),
             ...Object.fromEntries(NUMBER_SCALARS.map((name) => [name, 'number'])),
+            // Federation's entity representations: any object, checked by the _entities resolver.
+            _Any: 'unknown',
           },
           strictScalars: true,
           // The SDL's enums are string values on the wire and in the hand-written code.
