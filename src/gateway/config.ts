@@ -21,6 +21,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** How long slowly changing data (country records, currency symbols) is reused by default; 0 = never. */
   cacheTtlMs: number;
+  /** TYPE_PREFIX: prepended to every type's name so peers' same-named types compose beside ours. */
+  typePrefix: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -61,12 +63,21 @@ function wholeNumber(env: Env, name: string, fallback: number, minimum: 0 | 1): 
   return value;
 }
 
+/** TYPE_PREFIX: a GraphQL name start (letter or underscore, then letters, digits, underscores), or ''. */
+export function readTypePrefix(env: Env): string {
+  const value = optional(env, 'TYPE_PREFIX') ?? '';
+  if (value !== '' && !/^[A-Za-z][A-Za-z0-9_]*$/.test(value))
+    throw new TypeError(`TYPE_PREFIX must be a GraphQL name such as Rest, got "${value}"`);
+  return value;
+}
+
 /** Reads the configuration; throws a TypeError naming the variable when a value is malformed. */
 export function loadConfig(env: Env = process.env): GatewayConfig {
   return {
     port: port(env),
     upstreamTimeoutMs: wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
     cacheTtlMs: wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0) * 1000,
+    typePrefix: readTypePrefix(env),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: baseUrl(env, 'CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: baseUrl(env, 'BLOCKCHAIN_API_URL'), key: undefined },
