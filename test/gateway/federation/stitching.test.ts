@@ -6,6 +6,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { stitchingDirectives } from '@graphql-tools/stitching-directives';
 import { graphql, type GraphQLSchema } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readTypePrefix } from '../../../src/gateway/config.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
 import { fetchListener, listen, type Listening } from './http.js';
 import { remoteSubschema, stitch } from './stitch.js';
@@ -143,6 +144,20 @@ describe('TYPE_PREFIX', () => {
       meets: 'MON',
       country: { code: 'GB', names: { common: 'United Kingdom' } },
     });
+  });
+
+  it('is refused at start-up unless it is a GraphQL name', () => {
+    expect(readTypePrefix({ TYPE_PREFIX: ' Rest ' })).toBe('Rest');
+    expect(() => readTypePrefix({ TYPE_PREFIX: '1x' })).toThrow('TYPE_PREFIX must be a GraphQL name such as Rest, got "1x"');
+  });
+
+  it('applies to federation representations and the subgraph SDL', async () => {
+    const result = await prefixed.query(
+      '{ _service { sdl } _entities(representations: [{ __typename: "RestCountry", code: "FR" }]) { __typename ... on RestCountry { code } } }',
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.['_entities']).toEqual([{ __typename: 'RestCountry', code: 'FR' }]);
+    expect(result.data?.['_service']).toEqual({ sdl: expect.stringContaining('type RestCountry @key(fields: "code")') });
   });
 
   it('renames types but not root fields, and abstract types still resolve', async () => {
