@@ -96,6 +96,24 @@ describe('_entities', () => {
     expect(d.requests.map((request) => request.path)).toEqual(['/currencies/v1/symbols']);
   });
 
+  it('batches countries through the country loader and finds a UK address by UDPRN', async () => {
+    const d = gw.sandboxes['country-data'];
+    if (!d) throw new Error('sandbox not started');
+    d.requests.length = 0;
+    const countries = ['GB', 'US', 'FR', 'DE', 'AT', 'JP'].map((code) => ({ __typename: 'Country', code }));
+    const result = await entities(
+      [...countries, { __typename: 'UkAddress', udprn: 0 }],
+      '... on Country { code } ... on UkAddress { udprn postcode }',
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.['_entities']).toEqual([
+      ...['GB', 'US', 'FR', 'DE', 'AT', 'JP'].map((code) => ({ __typename: 'Country', code })),
+      { __typename: 'UkAddress', udprn: expect.any(Number), postcode: expect.any(String) },
+    ]);
+    // Six codes are past the loader's one-by-one limit: the list is read in pages, never code by code.
+    expect(d.requests.every((request) => request.path === '/countries/v5')).toBe(true);
+  });
+
   it('gives null and an error at its index for an unknown or malformed representation, never a failed batch', async () => {
     const result = await entities(
       [
