@@ -31,10 +31,10 @@ function addressesByUdprn(udprns: readonly unknown[], argumentAt: ArgumentAt, co
   });
 }
 
-/** Entity type (unprefixed name) → its key. */
-export const ENTITY_KEYS: Readonly<Record<string, EntityKey>> = {
-  Country: { fields: 'code', field: 'code', resolve: countriesByAlpha2 },
-  Currency: { fields: 'code', field: 'code', resolve: currenciesByCode },
-  Token: { fields: 'id', field: 'id', resolve: tokensById },
-  UkAddress: { fields: 'udprn', field: 'udprn', resolve: addressesByUdprn },
-};
+/** Entity type (unprefixed name) → its key; a Map, so a `__typename` such as "constructor" finds nothing. */
+export const ENTITY_KEYS: ReadonlyMap<string, EntityKey> = new Map([
+  ['Country', { fields: 'code', field: 'code', resolve: countriesByAlpha2 }],
+  ['Currency', { fields: 'code', field: 'code', resolve: currenciesByCode }],
+  ['Token', { fields: 'id', field: 'id', resolve: tokensById }],
+  ['UkAddress', { fields: 'udprn', field: 'udprn', resolve: addressesByUdprn }],
+]);

@@ -20,17 +20,15 @@ function resolveEntities(representations: readonly unknown[], prefix: string, co
   representations.forEach((representation, index) => {
     const typename = isRecord(representation) ? representation['__typename'] : undefined;
     const name = typeof typename === 'string' && typename.startsWith(prefix) ? typename.slice(prefix.length) : undefined;
-    if (name === undefined || !ENTITY_KEYS[name]) {
-      const expected = `an object whose __typename is one of ${Object.keys(ENTITY_KEYS)
-        .map((entity) => prefix + entity)
-        .join(', ')}`;
+    if (name === undefined || !ENTITY_KEYS.has(name)) {
+      const expected = `an object whose __typename is one of ${[...ENTITY_KEYS.keys()].map((entity) => prefix + entity).join(', ')}`;
       results[index] = Promise.reject(badInput(argumentAt(index), expected, typename ?? representation));
       return;
     }
     groups.set(name, [...(groups.get(name) ?? []), index]);
   });
   for (const [name, indexes] of groups) {
-    const key = ENTITY_KEYS[name];
+    const key = ENTITY_KEYS.get(name);
     if (!key) continue;
     const keys = indexes.map((index) => {
       const representation = representations[index];

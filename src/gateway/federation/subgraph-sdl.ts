@@ -42,7 +42,7 @@ export function subgraphSdl(schema: GraphQLSchema): string {
   let sdl = printSchema(plain);
   for (const type of Object.values(plain.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__') || roots.has(type.name)) continue;
-    const key = ENTITY_KEYS[type.name.slice(prefix.length)];
+    const key = ENTITY_KEYS.get(type.name.slice(prefix.length));
     sdl = annotateType(sdl, type.name, key ? `@key(fields: "${key.fields}")` : '@shareable');
   }
   const result = `${FEDERATION_LINK}\n\n${sdl}`;

@@ -122,15 +122,24 @@ describe('_entities', () => {
         { __typename: 'Country', code: 'G!' },
         { __typename: 'Planet', code: 'GB' },
         { __typename: 'Token', id: BTC },
+        { __typename: 'constructor' },
       ],
       '... on Country { code } ... on Token { id }',
     );
-    expect(result.data?.['_entities']).toEqual([{ __typename: 'Country', code: 'GB' }, null, null, null, { __typename: 'Token', id: BTC }]);
+    expect(result.data?.['_entities']).toEqual([
+      { __typename: 'Country', code: 'GB' },
+      null,
+      null,
+      null,
+      { __typename: 'Token', id: BTC },
+      null,
+    ]);
     const byIndex = Object.fromEntries((result.errors ?? []).map((error) => [error.path?.[1], error.extensions]));
     expect(byIndex).toEqual({
       1: { code: 'NOT_FOUND', argument: 'representations[1].code' },
       2: { code: 'BAD_USER_INPUT', argument: 'representations[2].code' },
       3: { code: 'BAD_USER_INPUT', argument: 'representations[3]' },
+      5: { code: 'BAD_USER_INPUT', argument: 'representations[5]' },
     });
   });
 });

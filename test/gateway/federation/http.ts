@@ -14,11 +14,19 @@ export interface Listening {
 /** Serves a Node request listener (a Yoga instance is one) on a free loopback port. */
 export async function listen(listener: RequestListener): Promise<Listening> {
   const server = createServer(listener);
+  // Node closes an idle keep-alive socket after 5 s; a client reusing it at that moment gets
+  // ECONNRESET (seen when a slow suite leaves a gap between two calls). Idle sockets stay open
+  // instead, and close() ends them.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/graphql`,
-    close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }
 
