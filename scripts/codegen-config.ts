@@ -90,6 +90,12 @@ const STRING_SCALARS = [
 ];
 const NUMBER_SCALARS = ['NonNegativeFloat', 'NonNegativeInt', 'NonPositiveFloat', 'PositiveInt'];
 
+/** The TypeScript type of each of our scalars as it travels in JSON; client configs use it too. */
+export const SCALAR_TYPES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(STRING_SCALARS.map((name) => [name, 'string'])),
+  ...Object.fromEntries(NUMBER_SCALARS.map((name) => [name, 'number'])),
+};
+
 /** The configuration for a schema given as a file path (schema/gateway.graphql) or as SDL text. */
 export function codegenConfig(schema: string): CodegenConfig {
   return {
@@ -102,8 +108,9 @@ export function codegenConfig(schema: string): CodegenConfig {
           contextType: '../context.js#GatewayContext',
           mappers: MAPPERS,
           scalars: {
-            ...Object.fromEntries(STRING_SCALARS.map((name) => [name, 'string'])),
-            ...Object.fromEntries(NUMBER_SCALARS.map((name) => [name, 'number'])),
+            ...SCALAR_TYPES,
+            // Federation's entity representations: any object, checked by the _entities resolver.
+            _Any: 'unknown',
           },
           strictScalars: true,
           // The SDL's enums are string values on the wire and in the hand-written code.

@@ -1,5 +1,6 @@
-/** Builds the gateway's schema: GraphQL Mesh over `.meshrc.yml`, then the hand-written modules. */
+/** Builds the gateway's schema: the Mesh artefact's sources, then the hand-written modules, then the type prefix. */
 import type { GraphQLSchema } from 'graphql';
+import { applyTypePrefix } from './federation/type-prefix.js';
 import { GRAPH_MODULES } from './graph-modules.js';
 import { composeSchema } from './schema/compose-schema.js';
 import { loadMeshSources } from './schema/mesh-sources.js';
@@ -9,8 +10,14 @@ export interface GatewaySchema {
   destroy(): void;
 }
 
+export interface BuildOptions {
+  /** TYPE_PREFIX: prepended to every type's name (see the README); none by default. */
+  typePrefix?: string;
+}
+
 /** Builds the gateway schema from the repository at `root` (where `.meshrc.yml` is). */
-export async function buildGatewaySchema(root: string): Promise<GatewaySchema> {
+export async function buildGatewaySchema(root: string, options: BuildOptions = {}): Promise<GatewaySchema> {
   const sources = await loadMeshSources(root);
-  return { schema: composeSchema(sources.schemas, GRAPH_MODULES), destroy: sources.destroy };
+  const schema = applyTypePrefix(composeSchema(sources.schemas, GRAPH_MODULES), options.typePrefix ?? '');
+  return { schema, destroy: sources.destroy };
 }

@@ -36,6 +36,8 @@ export interface GatewayConfig {
   limits: OperationLimits;
   /** Body cap, retries and circuit breakers of the upstream client. */
   upstream: UpstreamSettings;
+  /** TYPE_PREFIX: prepended to every type's name so peers' same-named types compose beside ours. */
+  typePrefix: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -95,6 +97,14 @@ function wholeNumber(env: Env, name: string, fallback: number, minimum: 0 | 1): 
   return value;
 }
 
+/** TYPE_PREFIX: a GraphQL name start (letter or underscore, then letters, digits, underscores), or ''. */
+export function readTypePrefix(env: Env): string {
+  const value = optional(env, 'TYPE_PREFIX') ?? '';
+  if (value !== '' && !/^[A-Za-z][A-Za-z0-9_]*$/.test(value))
+    throw new TypeError(`TYPE_PREFIX must be a GraphQL name such as Rest, got "${value}"`);
+  return value;
+}
+
 const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 function host(env: Env): string {
@@ -136,6 +146,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     cacheTtlMs: check(problems, () => wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0), 0) * 1000,
     limits: check(problems, () => loadLimits(env), DEFAULT_LIMITS),
     upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
+    typePrefix: check(problems, () => readTypePrefix(env), ''),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: url('CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: url('BLOCKCHAIN_API_URL'), key: undefined },

@@ -32,6 +32,8 @@ export interface TestGateway {
 }
 
 export interface TestGatewayOptions {
+  /** TYPE_PREFIX for this gateway's schema; none by default. */
+  typePrefix?: string;
   /** Replace a sandbox's definition (e.g. with other keys) for this gateway. */
   definitions?: Partial<Record<UpstreamName, SandboxDefinition>>;
   /** Override an upstream's credentials (e.g. no key at all). */
@@ -60,7 +62,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     sandboxes[entry.upstream] = running;
     upstreams.push({ name: entry.upstream, url: running.url, credentials: options.credentials?.[entry.upstream] ?? entry.credentials });
   }
-  const { schema, destroy } = await buildGatewaySchema(ROOT);
+  const { schema, destroy } = await buildGatewaySchema(ROOT, { typePrefix: options.typePrefix });
   const yoga = createGateway({
     schema,
     upstreams,

@@ -72,6 +72,8 @@ export type Scalars = {
   UkPostcode: { input: string; output: string; }
   UprnText: { input: string; output: string; }
   YearMonth: { input: string; output: string; }
+  /** An entity representation: `__typename` and the entity's key fields, e.g. { __typename: "Country", code: "GB" }. */
+  _Any: { input: unknown; output: unknown; }
 };
 
 /** The delivery lines and country every address has, UK (PAF form) or US (USPS form). */
@@ -335,6 +337,8 @@ export type Country = {
   capitals: Array<Maybe<Capital>>;
   cars: Cars;
   classification: Classification;
+  /** ISO 3166-1 alpha-2 code (upper case): the key peers use to point at a country. */
+  code: Scalars['String']['output'];
   codes: CountryCodes;
   /** Continents the country lies on. */
   continents: Array<Maybe<Scalars['String']['output']>>;
@@ -1630,6 +1634,19 @@ export type QuantMetricsTier2 = {
 export type Query = {
   __typename?: 'Query';
   /**
+   * Apollo Federation: the entities behind these representations, in order; null (with an error at
+   * its index) for a malformed or unknown one.
+   */
+  _entities: Array<Maybe<_Entity>>;
+  /**
+   * This graph's SDL for schema stitching, with @key and @merge from
+   * @graphql-tools/stitching-directives: countries merge by `code` through countriesByCodes, tokens
+   * by `id` through tokensByIds.
+   */
+  _sdl: Scalars['String']['output'];
+  /** Apollo Federation: this subgraph's SDL with its federation directives. */
+  _service: _Service;
+  /**
    * Returns the address with this Unique Delivery Point Reference Number, Royal Mail's
    * numeric identifier of a delivery point (up to 8 digits). Worth storing: it fetches
    * the current form of an address later and reveals deleted ones. Test values: `0`
@@ -1746,6 +1763,11 @@ export type Query = {
    * the query (case does not matter).
    */
   countriesByCode?: Maybe<CountryPage>;
+  /**
+   * The countries with these ISO 3166-1 alpha-2 codes, in the order given; null (with an error at
+   * its index) for a code that is malformed or names no country.
+   */
+  countriesByCodes: Array<Maybe<Country>>;
   /**
    * Finds countries whose common, official, alternate, native or translated name
    * contains the query (case and accents do not matter).
@@ -1911,6 +1933,11 @@ export type Query = {
   tokenPrices?: Maybe<Array<Maybe<TokenDailyPrice>>>;
   /** The tokens the service covers with their ids, which every other operation takes in `tokens`. Filters combine: a token is listed when it matches every filter given (any value within one filter). Without filters, all tokens, largest market cap first. */
   tokens?: Maybe<Array<Maybe<Token>>>;
+  /**
+   * The tokens with these ids, in the order given; null (with an error at its index) for an id
+   * that is not positive or names no token.
+   */
+  tokensByIds: Array<Maybe<Token>>;
   /** Daily short-term grades (0–100) per token: the overall trader grade with its technical and quantitative parts. Newest day first, tokens ordered as for prices; the range defaults to the whole history up to today. */
   traderGrades?: Maybe<Array<Maybe<TraderGrade>>>;
   /** Long (1), neutral (0) or short (-1) trading signals per token. Each record is a day on which a token's signal changed, newest first, so the first record of a token is its signal today and the day it was given. */
@@ -1919,6 +1946,11 @@ export type Query = {
   userAgent?: Maybe<UserAgent>;
   /** What a frontend needs to localise a page for the caller, with no arguments. */
   visitor: Visitor;
+};
+
+
+export type Query_EntitiesArgs = {
+  representations: Array<Scalars['_Any']['input']>;
 };
 
 
@@ -2061,6 +2093,11 @@ export type QueryCountriesByCodeArgs = {
   limit?: InputMaybe<Scalars['PositiveInt']['input']>;
   offset?: InputMaybe<Scalars['NonNegativeInt']['input']>;
   q: Scalars['SearchText']['input'];
+};
+
+
+export type QueryCountriesByCodesArgs = {
+  codes: Array<Scalars['String']['input']>;
 };
 
 
@@ -2322,6 +2359,11 @@ export type QueryTokensArgs = {
 };
 
 
+export type QueryTokensByIdsArgs = {
+  ids: Array<Scalars['Int']['input']>;
+};
+
+
 export type QueryTraderGradesArgs = {
   endDate?: InputMaybe<Scalars['Date']['input']>;
   limit?: InputMaybe<Scalars['PositiveInt']['input']>;
@@ -2520,7 +2562,7 @@ export type Token = {
   /** The latest sentiment. */
   sentiment?: Maybe<Sentiment>;
   /** The token's ticker symbol, e.g. BTC. */
-  symbol: Scalars['String']['output'];
+  symbol?: Maybe<Scalars['String']['output']>;
   /** The latest short-term grades. */
   traderGrade?: Maybe<TraderGrade>;
 };
@@ -2973,6 +3015,16 @@ export type Weekday =
   | 'saturday'
   | 'sunday';
 
+/** The entities a peer subgraph may return by key. */
+export type _Entity = Country | Currency | Token | UkAddress;
+
+/** This subgraph's own schema for composition. */
+export type _Service = {
+  __typename?: '_Service';
+  /** The schema with @link, @key and @shareable, for IntrospectAndCompose and other composers. */
+  sdl: Scalars['String']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3046,6 +3098,12 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   AddressSearchHit:
     | ( AddressRecordWire )
+    | ( AddressRecordWire )
+  ;
+  _Entity:
+    | ( CountryWire )
+    | ( Currency )
+    | ( TokenRecordWire )
     | ( AddressRecordWire )
   ;
 };
@@ -3236,6 +3294,9 @@ export type ResolversTypes = {
   VisitorUnlocatedReason: VisitorUnlocatedReason;
   Weekday: Weekday;
   YearMonth: ResolverTypeWrapper<Scalars['YearMonth']['output']>;
+  _Any: ResolverTypeWrapper<Scalars['_Any']['output']>;
+  _Entity: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['_Entity']>;
+  _Service: ResolverTypeWrapper<_Service>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -3398,6 +3459,9 @@ export type ResolversParentTypes = {
   Visitor: VisitorParent;
   VisitorRate: VisitorRate;
   YearMonth: Scalars['YearMonth']['output'];
+  _Any: Scalars['_Any']['output'];
+  _Entity: ResolversUnionTypes<ResolversParentTypes>['_Entity'];
+  _Service: _Service;
 };
 
 export type AddressResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = {
@@ -3546,6 +3610,7 @@ export type CountryResolvers<ContextType = GatewayContext, ParentType extends Re
   capitals?: Resolver<Array<Maybe<ResolversTypes['Capital']>>, ParentType, ContextType>;
   cars?: Resolver<ResolversTypes['Cars'], ParentType, ContextType>;
   classification?: Resolver<ResolversTypes['Classification'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   codes?: Resolver<ResolversTypes['CountryCodes'], ParentType, ContextType>;
   continents?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
   convert?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType, RequireFields<CountryConvertArgs, 'amount' | 'to'>>;
@@ -3573,6 +3638,7 @@ export type CountryResolvers<ContextType = GatewayContext, ParentType extends Re
   timezones?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
   tlds?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
   uuid?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export interface CountryCodeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['CountryCode'], any> {
@@ -3632,6 +3698,7 @@ export type CurrencyResolvers<ContextType = GatewayContext, ParentType extends R
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   symbol?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export interface CurrencyCodeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['CurrencyCode'], any> {
@@ -4211,6 +4278,9 @@ export type QuantMetricsTier2Resolvers<ContextType = GatewayContext, ParentType 
 };
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  _entities?: Resolver<Array<Maybe<ResolversTypes['_Entity']>>, ParentType, ContextType, RequireFields<Query_EntitiesArgs, 'representations'>>;
+  _sdl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  _service?: Resolver<ResolversTypes['_Service'], ParentType, ContextType>;
   addressByUdprn?: Resolver<Maybe<ResolversTypes['UkAddress']>, ParentType, ContextType, RequireFields<QueryAddressByUdprnArgs, 'udprn'>>;
   addressByUmprn?: Resolver<Maybe<ResolversTypes['UkAddress']>, ParentType, ContextType, RequireFields<QueryAddressByUmprnArgs, 'umprn'>>;
   addressSuggestions?: Resolver<Maybe<Array<Maybe<ResolversTypes['AddressSuggestion']>>>, ParentType, ContextType, RequireFields<QueryAddressSuggestionsArgs, 'limit'>>;
@@ -4232,6 +4302,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   correlations?: Resolver<Maybe<Array<Maybe<ResolversTypes['TokenCorrelation']>>>, ParentType, ContextType, RequireFields<QueryCorrelationsArgs, 'limit'>>;
   countries?: Resolver<ResolversTypes['CountryPage'], ParentType, ContextType, RequireFields<QueryCountriesArgs, 'limit' | 'offset'>>;
   countriesByCode?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesByCodeArgs, 'limit' | 'q'>>;
+  countriesByCodes?: Resolver<Array<Maybe<ResolversTypes['Country']>>, ParentType, ContextType, RequireFields<QueryCountriesByCodesArgs, 'codes'>>;
   countriesByName?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesByNameArgs, 'limit' | 'q'>>;
   countriesSearch?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesSearchArgs, 'limit' | 'property' | 'q'>>;
   countriesWhere?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesWhereArgs, 'limit' | 'property' | 'value'>>;
@@ -4278,6 +4349,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   tokenBurnRequest?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryTokenBurnRequestArgs, 'uuid'>>;
   tokenPrices?: Resolver<Maybe<Array<Maybe<ResolversTypes['TokenDailyPrice']>>>, ParentType, ContextType, RequireFields<QueryTokenPricesArgs, 'limit'>>;
   tokens?: Resolver<Maybe<Array<Maybe<ResolversTypes['Token']>>>, ParentType, ContextType, RequireFields<QueryTokensArgs, 'limit'>>;
+  tokensByIds?: Resolver<Array<Maybe<ResolversTypes['Token']>>, ParentType, ContextType, RequireFields<QueryTokensByIdsArgs, 'ids'>>;
   traderGrades?: Resolver<Maybe<Array<Maybe<ResolversTypes['TraderGrade']>>>, ParentType, ContextType, RequireFields<QueryTraderGradesArgs, 'limit'>>;
   tradingIndicators?: Resolver<Maybe<Array<Maybe<ResolversTypes['TradingIndicator']>>>, ParentType, ContextType, RequireFields<QueryTradingIndicatorsArgs, 'limit'>>;
   userAgent?: Resolver<Maybe<ResolversTypes['UserAgent']>, ParentType, ContextType, Partial<QueryUserAgentArgs>>;
@@ -4378,8 +4450,9 @@ export type TokenResolvers<ContextType = GatewayContext, ParentType extends Reso
   quantMetrics?: Resolver<Maybe<ResolversTypes['QuantMetricsTier1']>, ParentType, ContextType>;
   resistanceSupport?: Resolver<Array<ResolversTypes['ResistanceSupportLevel']>, ParentType, ContextType>;
   sentiment?: Resolver<Maybe<ResolversTypes['Sentiment']>, ParentType, ContextType>;
-  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  symbol?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   traderGrade?: Resolver<Maybe<ResolversTypes['TraderGrade']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type TokenCorrelationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TokenCorrelation'] = ResolversParentTypes['TokenCorrelation']> = {
@@ -4599,6 +4672,18 @@ export interface YearMonthScalarConfig extends GraphQLScalarTypeConfig<Resolvers
   name: 'YearMonth';
 }
 
+export interface _AnyScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['_Any'], any> {
+  name: '_Any';
+}
+
+export type _EntityResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['_Entity'] = ResolversParentTypes['_Entity']> = {
+  __resolveType: TypeResolveFn<'Country' | 'Currency' | 'Token' | 'UkAddress', ParentType, ContextType>;
+};
+
+export type _ServiceResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['_Service'] = ResolversParentTypes['_Service']> = {
+  sdl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GatewayContext> = {
   Address?: AddressResolvers<ContextType>;
   AddressSearchHit?: AddressSearchHitResolvers<ContextType>;
@@ -4743,5 +4828,8 @@ export type Resolvers<ContextType = GatewayContext> = {
   Visitor?: VisitorResolvers<ContextType>;
   VisitorRate?: VisitorRateResolvers<ContextType>;
   YearMonth?: GraphQLScalarType;
+  _Any?: GraphQLScalarType;
+  _Entity?: _EntityResolvers<ContextType>;
+  _Service?: _ServiceResolvers<ContextType>;
 };
 

@@ -1,0 +1,8 @@
+/** Entities by key: `Country.code` and the plural root fields peers batch against. */
+import type { GraphModule } from '../../schema/graph-module.js';
+import { byKeyResolvers } from './resolvers.js';
+
+export const byKeyModule: GraphModule = {
+  typeDefs: [new URL('./by-key.graphql', import.meta.url)],
+  resolvers: byKeyResolvers,
+};
