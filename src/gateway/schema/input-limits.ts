@@ -7,6 +7,7 @@
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { type GraphQLSchema, defaultFieldResolver } from 'graphql';
 import { badInput } from '../errors.js';
+import { CRYPTO_ANALYTICS_ROOT_FIELDS } from '../interfaces/crypto-analytics/index.js';
 import type { GraphModule } from './graph-module.js';
 import { plainScalarMessages } from './scalar-messages.js';
 import { countrySortPaths } from './sortable-paths.js';
@@ -74,24 +75,8 @@ const ADDRESS_LIMIT = { limit: wholeNumber(1, 100) };
 
 function vendorLimits(): InputLimits {
   const sort = sortField(countrySortPaths(new URL('../../../schema/country-data.yaml', import.meta.url)), "D's country record");
-  const crypto = [
-    'tokens',
-    'tokenPrices',
-    'investorGrades',
-    'traderGrades',
-    'marketIndicator',
-    'tradingIndicators',
-    'resistanceSupport',
-    'pricePredictions',
-    'sentiments',
-    'quantMetricsTier1',
-    'quantMetricsTier2',
-    'scenarioAnalysis',
-    'correlations',
-    'indices',
-  ];
   return {
-    ...Object.fromEntries(crypto.map((field) => [`Query.${field}`, CRYPTO_LIMIT])),
+    ...Object.fromEntries(CRYPTO_ANALYTICS_ROOT_FIELDS.map((field) => [`Query.${field}`, CRYPTO_LIMIT])),
     'Query.countries': { ...COUNTRY_PAGING, sort },
     'Query.countriesWhere': { ...COUNTRY_PAGING, sort },
     'Query.countriesByCode': COUNTRY_PAGING,

@@ -1,36 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
-
-let gw: TestGateway;
-/** The sandbox of interface D, whose request log the tests count. */
-let countryData: NonNullable<TestGateway['sandboxes']['country-data']>;
+import { describe, expect, it } from 'vitest';
+import { useCountryDataGateway } from '../../../../test/support/country-data-gateway.js';
 
 type Data = Record<string, any>;
 
-beforeAll(async () => {
-  gw = await startTestGateway();
-  const sandbox = gw.sandboxes['country-data'];
-  if (!sandbox) throw new Error('the test gateway started no country-data sandbox');
-  countryData = sandbox;
-});
-afterAll(() => gw.close());
-beforeEach(() => {
-  countryData.requests.length = 0;
-});
-
-const operations = () => countryData.requests.map((request) => request.operationId).sort();
-
-async function data(query: string, headers?: Record<string, string>): Promise<Data> {
-  const result = await gw.query(query, { headers });
-  expect(result.errors).toBeUndefined();
-  return result.data ?? {};
-}
-
-async function usdTable(): Promise<Record<string, number>> {
-  const response = await fetch(`${countryData.url}/currencies/v1/rates?base=USD`, { headers: { authorization: 'Bearer rc_live_demo' } });
-  const body: { data: { objects: { rates: Record<string, number> }[] } } = await response.json();
-  return body.data.objects[0]?.rates ?? {};
-}
+const { gateway, operations, data, usdTable } = useCountryDataGateway();
 
 describe('money on a Country', () => {
   it('countries(limit: 100) { currencyRate(to: "EUR") } costs one countries request and one rates request', async () => {
@@ -74,7 +47,7 @@ describe('money on a Country', () => {
   });
 
   it('refuses a malformed target currency with BAD_USER_INPUT naming the argument, before any request', async () => {
-    const result = await gw.query(
+    const result = await gateway().query(
       '{ country(code: "FR") { a: currencyRate(to: "EURO") b: currencyRate(to: "QQQ") c: convert(amount: 1, to: "1$x") { amount } } }',
     );
     expect(result.errors?.map((error) => [error.extensions?.code, error.extensions?.argument])).toEqual([
@@ -86,7 +59,7 @@ describe('money on a Country', () => {
   });
 
   it('refuses an ISO currency the rate table lacks, naming the argument', async () => {
-    const result = await gw.query('{ country(code: "FR") { currencyRate(to: "XAU") } }');
+    const result = await gateway().query('{ country(code: "FR") { currencyRate(to: "XAU") } }');
     expect(result.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'to' });
     expect(result.data).toEqual({ country: { currencyRate: null } });
   });

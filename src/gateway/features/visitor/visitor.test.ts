@@ -1,36 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { useCountryDataGateway } from '../../../../test/support/country-data-gateway.js';
 
-let gw: TestGateway;
-/** The sandbox of interface D, whose request log the tests count. */
-let countryData: NonNullable<TestGateway['sandboxes']['country-data']>;
-
-type Data = Record<string, any>;
-
-beforeAll(async () => {
-  gw = await startTestGateway();
-  const sandbox = gw.sandboxes['country-data'];
-  if (!sandbox) throw new Error('the test gateway started no country-data sandbox');
-  countryData = sandbox;
-});
-afterAll(() => gw.close());
-beforeEach(() => {
-  countryData.requests.length = 0;
-});
-
-const operations = () => countryData.requests.map((request) => request.operationId).sort();
-
-async function data(query: string, headers?: Record<string, string>): Promise<Data> {
-  const result = await gw.query(query, { headers });
-  expect(result.errors).toBeUndefined();
-  return result.data ?? {};
-}
-
-async function usdTable(): Promise<Record<string, number>> {
-  const response = await fetch(`${countryData.url}/currencies/v1/rates?base=USD`, { headers: { authorization: 'Bearer rc_live_demo' } });
-  const body: { data: { objects: { rates: Record<string, number> }[] } } = await response.json();
-  return body.data.objects[0]?.rates ?? {};
-}
+const { gateway, operations, data, usdTable } = useCountryDataGateway();
 
 describe('visitor', () => {
   const headers = {
@@ -84,7 +55,7 @@ describe('visitor', () => {
   });
 
   it('ignores a malformed X-Forwarded-For instead of failing the query', async () => {
-    const result = await gw.query('{ visitor { ip located reason device { type } } }', {
+    const result = await gateway().query('{ visitor { ip located reason device { type } } }', {
       headers: { 'x-forwarded-for': 'not-an-address', 'user-agent': headers['user-agent'] },
     });
     expect(result.errors).toBeUndefined();

@@ -2,24 +2,25 @@
 import type { GraphModule } from '../../schema/graph-module.js';
 import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
 
+/** A's root fields, one per operation of the document. */
+export const CRYPTO_ANALYTICS_ROOT_FIELDS: readonly string[] = [
+  'tokens',
+  'tokenPrices',
+  'investorGrades',
+  'traderGrades',
+  'marketIndicator',
+  'tradingIndicators',
+  'resistanceSupport',
+  'pricePredictions',
+  'sentiments',
+  'quantMetricsTier1',
+  'quantMetricsTier2',
+  'scenarioAnalysis',
+  'correlations',
+  'indices',
+];
+
 /** Every root field of A answers the records inside the vendor's `{success, message, length, data}`. */
-const cryptoAnalyticsEnvelopes: EnvelopeTable = Object.fromEntries(
-  [
-    'tokens',
-    'tokenPrices',
-    'investorGrades',
-    'traderGrades',
-    'marketIndicator',
-    'tradingIndicators',
-    'resistanceSupport',
-    'pricePredictions',
-    'sentiments',
-    'quantMetricsTier1',
-    'quantMetricsTier2',
-    'scenarioAnalysis',
-    'correlations',
-    'indices',
-  ].map((field) => [field, ['data']]),
-);
+const cryptoAnalyticsEnvelopes: EnvelopeTable = Object.fromEntries(CRYPTO_ANALYTICS_ROOT_FIELDS.map((field) => [field, ['data']]));
 
 export const cryptoAnalyticsModule: GraphModule = { typeDefs: [], envelopes: cryptoAnalyticsEnvelopes };
