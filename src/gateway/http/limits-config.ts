@@ -47,6 +47,7 @@ const VARIABLES: Record<keyof OperationLimits, string> = {
 /** Reads the limits; throws a TypeError naming the variable when a value is not a positive whole number. */
 export function loadLimits(env: Record<string, string | undefined>): OperationLimits {
   const limits = { ...DEFAULT_LIMITS };
+  // Object.keys widens to string[]; VARIABLES has exactly the keys of OperationLimits.
   for (const key of Object.keys(VARIABLES) as (keyof OperationLimits)[]) {
     const raw = env[VARIABLES[key]]?.trim();
     if (!raw) continue;

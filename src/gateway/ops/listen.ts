@@ -36,9 +36,12 @@ export function bindEarly(host: string, port: number): Promise<BoundServer> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(new Error(describeListenError(error, host, port))));
     server.listen(port, host, () => {
+      const address = server.address();
+      // A TCP listen always has an address object; a string would mean a pipe, null a closed server.
+      if (address === null || typeof address === 'string') return reject(new Error(`PORT ${port} on ${host} gave no TCP address`));
       resolve({
         server,
-        address: server.address() as AddressInfo,
+        address,
         serve: (next) => {
           handler = next;
         },

@@ -74,6 +74,7 @@ export function loadMeshSources(root: string): MeshSources {
   const dir = join(root, MESH_ARTIFACT_DIR);
   let manifest: MeshManifest;
   try {
+    // The build step wrote this file from the same MeshManifest type.
     manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as MeshManifest;
   } catch (error) {
     throw new Error(`No Mesh artefact in ${dir}: run npm run build (${error instanceof Error ? error.message : String(error)})`);

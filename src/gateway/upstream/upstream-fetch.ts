@@ -168,6 +168,7 @@ export function createUpstreamClient(
       const upstream = named(name);
       const answer = await request(upstream, withQuery(`${upstream.url}${path}`, query), {});
       try {
+        // The caller names the shape of the vendor's JSON it reads; nothing checks it at run time.
         return answer.value() as T;
       } catch {
         throw upstreamError({ upstream: name, status: answer.status, message: 'the answer was not JSON' }, 'UPSTREAM_ERROR');

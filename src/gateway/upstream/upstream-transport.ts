@@ -181,7 +181,8 @@ export class UpstreamTransport {
 
   private logFailure(call: OutgoingCall, started: number, status: number | undefined, error?: unknown): void {
     // Only names and numbers: URLs and vendor bodies may carry a key.
-    const reason = error instanceof Error ? ((error as Error & { code?: string }).code ?? error.name) : undefined;
+    const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+    const reason = error instanceof Error ? (code ?? error.name) : undefined;
     this.logger.warn(
       { upstream: call.upstream, method: call.method, status, durationMs: Math.round(performance.now() - started), reason },
       'upstream call failed',

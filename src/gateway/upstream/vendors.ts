@@ -37,7 +37,7 @@ function parseJson(body: string): unknown {
 }
 
 function field(value: unknown, name: string): unknown {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
+  return value !== null && typeof value === 'object' && name in value ? Reflect.get(value, name) : undefined;
 }
 
 function fallbackMessage(status: number, body: string): string {
