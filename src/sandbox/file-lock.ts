@@ -28,6 +28,8 @@ interface Holder {
   pid: number;
   host: string;
   token: string;
+  /** When it was taken, by the holder's clock (ms since the epoch). */
+  since?: number;
 }
 
 const HOST = hostname();
@@ -56,7 +58,10 @@ async function inspect(lockPath: string): Promise<LockFile | undefined> {
     } catch {
       // Its holder died between creating and filling it; only its age can tell.
     }
-    return { holder, identity: `${info.ino}-${info.mtimeNs}`, ageMs: Date.now() - Number(info.mtimeMs) };
+    // The holder's own timestamp, on the same clock as ours: the file's mtime is the kernel's, which
+    // a moved process clock (libfaketime in CI, a container's) does not follow.
+    const since = typeof holder?.since === 'number' ? holder.since : Number(info.mtimeMs);
+    return { holder, identity: `${info.ino}-${info.mtimeNs}`, ageMs: Date.now() - since };
   } finally {
     await handle.close();
   }
@@ -87,7 +92,7 @@ async function tryCreate(path: string, holder: Holder): Promise<boolean> {
     throw error;
   }
   try {
-    await handle.writeFile(JSON.stringify(holder));
+    await handle.writeFile(JSON.stringify({ ...holder, since: Date.now() }));
   } finally {
     await handle.close();
   }

@@ -70,7 +70,7 @@ describe('withFileLock', () => {
   });
 
   it('waits for a live holder, and names it when it gives up', async () => {
-    await writeFile(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), token: 'alive' }));
+    await writeFile(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), token: 'alive', since: Date.now() }));
     await expect(withFileLock(lockPath, async () => 'taken', { timeoutMs: 100 })).rejects.toThrow(
       `held by process ${process.pid} on ${hostname()}`,
     );
