@@ -30,9 +30,10 @@ export function createDrain(options: DrainOptions): Drain {
   const { server, timeoutMs, logger } = options;
   let running: Promise<number> | undefined;
   const drain = async (signal: string): Promise<number> => {
-    logger.info({ signal, timeoutMs }, 'drain started: not ready, no new connections');
     let forced = false;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Logged once the listener is closed, so whoever reads this line can rely on new connections being refused.
+    logger.info({ signal, timeoutMs }, 'drain started: not ready, no new connections');
     // A connection whose request finished goes idle; close it so the server can finish closing.
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     let deadline: NodeJS.Timeout | undefined;
