@@ -69,7 +69,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   const { probeUpstreams, withBreakerStates } = await import('./gateway/ops/readiness.js');
   const { UpstreamTransport } = await import('./gateway/upstream/upstream-transport.js');
   const { systemClock } = await import('./gateway/clock.js');
-  const { schema, destroy } = await buildGatewaySchema(root, { typePrefix: config.typePrefix });
+  const { schema, destroy } = await buildGatewaySchema(root, { typePrefix: config.typePrefix, logger });
   // One set of pools and breakers for the process: readiness reads the breakers, the drain closes the pools.
   const transport = new UpstreamTransport({ ...config.upstream, timeoutMs: config.upstreamTimeoutMs, logger });
   // The gateway closes before what it depends on: its pools, Mesh's handles, then the sandboxes.

@@ -14,6 +14,7 @@ import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { corsPolicy, useVaryOnOrigin } from './ops/cors.js';
 import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
+import { useRequestId } from './ops/request-id.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { useOperationLimits } from './http/use-operation-limits.js';
 import { useRequestLog } from './http/use-request-log.js';
@@ -79,6 +80,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     batching: false,
     maxRequestBodySize: limits.maxRequestBytes,
     plugins: [
+      useRequestId(),
       // The log reads the codes the catalogue has settled, so it comes after it.
       useErrorCatalogue(logger),
       useRequestLog(logger),

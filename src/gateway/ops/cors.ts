@@ -4,6 +4,7 @@
  * get CORS headers, and a page from anywhere else gets none, so the browser withholds the answer.
  */
 import type { CORSOptions, Plugin } from 'graphql-yoga';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** Local tools (GraphiQL elsewhere, a dev server) on any port, when CORS_ORIGINS is unset. */
 export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
@@ -29,7 +30,8 @@ export function corsPolicy(allowList: readonly string[] = DEFAULT_CORS_ORIGINS):
   return (request) => {
     const origin = request.headers.get('origin');
     if (origin === null || !isAllowedOrigin(allowList, origin, request.url)) return false;
-    return { origin, credentials: true };
+    // Browsers may read the request id, so a frontend can quote it in a bug report.
+    return { origin, credentials: true, exposedHeaders: [REQUEST_ID_HEADER] };
   };
 }
 

@@ -11,9 +11,11 @@ import RenameTransform from '@graphql-mesh/transform-rename';
 import FilterSchemaTransform from '@graphql-mesh/transform-filter-schema';
 import { processDirectives } from '@graphql-mesh/transport-rest';
 import type { KeyValueCache, MeshTransformOptions } from '@graphql-mesh/types';
-import { DefaultLogger, PubSub } from '@graphql-mesh/utils';
+import { PubSub } from '@graphql-mesh/utils';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from './mesh-manifest.js';
+import type { Logger } from '../logger.js';
+import { meshLogger } from './mesh-logger.js';
 
 export interface MeshSources {
   schemas: GraphQLSchema[];
@@ -48,9 +50,9 @@ const noGlobalFetch = (): never => {
   throw new TypeError('Mesh sources need the gateway context (context.fetch) to reach an upstream');
 };
 
-function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub): GraphQLSchema {
+function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gatewayLogger: Logger): GraphQLSchema {
   const annotated = buildSchema(readFileSync(join(dir, entry.schemaFile), 'utf8'), { assumeValid: true, assumeValidSDL: true });
-  const logger = new DefaultLogger(entry.name);
+  const logger = meshLogger(gatewayLogger, entry.name);
   const executable = processDirectives(annotated, { ...entry.handler, pubsub, logger, globalFetch: noGlobalFetch });
   return entry.transforms.reduce((schema, declaration) => {
     const [kind, config] = Object.entries(declaration)[0] ?? [];
@@ -70,7 +72,7 @@ function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub): GraphQ
 }
 
 /** Loads every source of the artefact built under `root` (run `npm run build` to make it). */
-export function loadMeshSources(root: string): MeshSources {
+export function loadMeshSources(root: string, logger: Logger): MeshSources {
   const dir = join(root, MESH_ARTIFACT_DIR);
   let manifest: MeshManifest;
   try {
@@ -81,7 +83,7 @@ export function loadMeshSources(root: string): MeshSources {
   }
   const pubsub = new PubSub();
   return {
-    schemas: manifest.sources.map((entry) => loadSource(dir, entry, pubsub)),
+    schemas: manifest.sources.map((entry) => loadSource(dir, entry, pubsub, logger)),
     destroy: () => pubsub.publish('destroy', undefined),
   };
 }

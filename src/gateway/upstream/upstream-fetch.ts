@@ -11,6 +11,7 @@
  * Pools, deadlines, size caps, retries and circuit breakers are per process: upstream-transport.ts.
  */
 import { callerAddress } from './caller-address.js';
+import { currentRequestId, REQUEST_ID_HEADER } from '../ops/request-id.js';
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
 import { type QueryValue, withQuery } from './query-string.js';
@@ -116,6 +117,9 @@ export function createUpstreamClient(
     if (caller.ip) headers['x-forwarded-for'] = caller.ip;
     const userAgent = caller.headers.get('user-agent');
     if (userAgent) headers['user-agent'] = userAgent;
+    // Lets a vendor's logs be matched with ours; it does not change the answer, so it is not part of the key.
+    const requestId = currentRequestId();
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     const method = (init.method ?? 'GET').toUpperCase();
     const idempotent = method === 'GET' || method === 'HEAD';
     // What can change a GET's answer is its URL and what the gateway adds: credentials and the
