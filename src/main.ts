@@ -70,10 +70,13 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   const { UpstreamTransport } = await import('./gateway/upstream/upstream-transport.js');
   const { systemClock } = await import('./gateway/clock.js');
   const { schema, destroy } = await buildGatewaySchema(root, { typePrefix: config.typePrefix, logger });
+  const sharedStore = config.redis
+    ? new (await import('./gateway/cache/redis-store.js')).RedisStore({ ...config.redis, logger })
+    : undefined;
   // One set of pools and breakers for the process: readiness reads the breakers, the drain closes the pools.
   const transport = new UpstreamTransport({ ...config.upstream, timeoutMs: config.upstreamTimeoutMs, logger });
   // The gateway closes before what it depends on: its pools, Mesh's handles, then the sandboxes.
-  closers.push(() => transport.close(), destroy, ...resolved.closers);
+  closers.push(() => transport.close(), ...(sharedStore ? [() => sharedStore.close()] : []), destroy, ...resolved.closers);
   if (drain.isDraining()) return;
   const yoga = createGateway({
     schema,
@@ -93,6 +96,8 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     logger,
     limits: config.limits,
     transport,
+    persisted: config.persisted,
+    ...(sharedStore ? { sharedStore } : {}),
   });
   bound.serve(yoga);
   const host = bound.address.family === 'IPv6' ? `[${bound.address.address}]` : bound.address.address;

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_LIMITS, loadLimits, type OperationLimits } from './http/limits-config.js';
 import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
+import { loadPersistedDocuments, type PersistedDocuments } from './persisted/persisted-documents.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -38,6 +39,10 @@ export interface GatewayConfig {
   upstream: UpstreamSettings;
   /** TYPE_PREFIX: prepended to every type's name so peers' same-named types compose beside ours. */
   typePrefix: string;
+  /** REDIS_URL and REDIS_KEY_PREFIX: the store replicas share for cached answers and APQ; in memory when absent. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** PERSISTED_DOCUMENTS (read and checked at start) and PERSISTED_ONLY. */
+  persisted: { documents: PersistedDocuments | undefined; only: boolean };
 }
 
 type Env = Record<string, string | undefined>;
@@ -132,6 +137,36 @@ function corsOrigins(env: Env): string[] | undefined {
   return entries;
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = optional(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new TypeError(`${name} must be true or false, got "${env[name] ?? ''}"`);
+}
+
+function redis(env: Env): GatewayConfig['redis'] {
+  const url = optional(env, 'REDIS_URL');
+  if (url === undefined) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    protocol = '';
+  }
+  // Only the scheme is echoed: the URL may hold a password.
+  if (protocol !== 'redis:' && protocol !== 'rediss:')
+    throw new TypeError(`REDIS_URL must be a redis:// or rediss:// URL, got one starting "${url.split(':')[0] ?? ''}:"`);
+  return { url, keyPrefix: optional(env, 'REDIS_KEY_PREFIX') ?? 'four-rest-one-graph:' };
+}
+
+function persisted(env: Env): GatewayConfig['persisted'] {
+  const path = optional(env, 'PERSISTED_DOCUMENTS');
+  const only = flag(env, 'PERSISTED_ONLY', false);
+  if (only && path === undefined) throw new TypeError('PERSISTED_ONLY=true needs PERSISTED_DOCUMENTS, the file of operations to allow');
+  return { documents: path === undefined ? undefined : loadPersistedDocuments(path), only };
+}
+
 /** Reads the configuration; throws a ConfigError naming every malformed variable at once. */
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const problems: string[] = [];
@@ -147,6 +182,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     limits: check(problems, () => loadLimits(env), DEFAULT_LIMITS),
     upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
     typePrefix: check(problems, () => readTypePrefix(env), ''),
+    redis: check(problems, () => redis(env), undefined),
+    persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: url('CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
       'blockchain-utility': { name: 'blockchain-utility', url: url('BLOCKCHAIN_API_URL'), key: undefined },

@@ -34,6 +34,10 @@ export const ERROR_CODES = {
     'The operation asks for __schema or __type more than once, or nests introspection deeper than MAX_INTROSPECTION_DEPTH (HTTP 400).',
   FAN_OUT_BUDGET_EXCEEDED:
     'The operation would make, or has made, more distinct upstream calls than MAX_UPSTREAM_CALLS (MAX_UPSTREAM_CALLS_MUTATION for mutations); HTTP 400 when refused before execution, else the field fails.',
+  PERSISTED_QUERY_NOT_FOUND:
+    'The hash in extensions.persistedQuery is not registered (HTTP 404; APQ clients then resend it with the query), or, with PERSISTED_ONLY, not in the documents file (HTTP 400).',
+  PERSISTED_QUERY_HASH_MISMATCH: 'extensions.persistedQuery.sha256Hash is not the SHA-256 of the query sent with it (HTTP 400).',
+  PERSISTED_QUERY_ONLY: 'The gateway runs persisted operations only (PERSISTED_ONLY) and the request sent a query text (HTTP 400).',
   INTERNAL_SERVER_ERROR: 'The gateway itself failed; details are logged, not returned.',
 } as const;
 

@@ -21,6 +21,9 @@ import { useRequestLog } from './http/use-request-log.js';
 import { yogaLogger } from './http/yoga-logger.js';
 import { type Logger, silentLogger } from './logger.js';
 import { useProvenance } from './provenance/use-provenance.js';
+import { MemoryStore, type SharedStore } from './cache/shared-store.js';
+import type { PersistedDocuments } from './persisted/persisted-documents.js';
+import { usePersistedQueries } from './persisted/use-persisted-queries.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
@@ -49,6 +52,10 @@ export interface GatewayOptions {
   transport?: UpstreamTransport;
   /** Interfaces served by built-in sandboxes; `extensions.provenance` marks the others as vendors. */
   sandboxUpstreams?: readonly UpstreamName[];
+  /** The store replicas share (Redis): cached upstream answers and registered APQ queries; this process's memory when absent. */
+  sharedStore?: SharedStore;
+  /** Persisted documents and PERSISTED_ONLY; APQ alone when absent. */
+  persisted?: { documents: PersistedDocuments | undefined; only: boolean };
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -60,7 +67,7 @@ interface ServerContext {
 export function createGateway(options: GatewayOptions): YogaServerInstance<ServerContext, GatewayContext> {
   const urls = meshEndpoints(options.upstreams);
   const clock = options.clock ?? systemClock;
-  const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs) : undefined;
+  const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs, { shared: options.sharedStore }) : undefined;
   const logger = options.logger ?? silentLogger;
   const limits = options.limits ?? DEFAULT_LIMITS;
   const budgets = new WeakMap<Request, FanOutBudget>();
@@ -84,6 +91,11 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       // The log reads the codes the catalogue has settled, so it comes after it.
       useErrorCatalogue(logger),
       useRequestLog(logger),
+      ...usePersistedQueries({
+        store: options.sharedStore ?? new MemoryStore(),
+        documents: options.persisted?.documents,
+        persistedOnly: options.persisted?.only ?? false,
+      }),
       useInputErrors(),
       ...useOperationLimits(limits, (request) => budgets.get(request)),
       useVaryOnOrigin(),

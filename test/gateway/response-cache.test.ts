@@ -22,7 +22,7 @@ describe('freshnessMs', () => {
 describe('ResponseCache', () => {
   it('keeps a 2xx answer until it expires, and never an error', () => {
     let now = 0;
-    const cache = new ResponseCache(1000, 10, () => now);
+    const cache = new ResponseCache(1000, { maxEntries: 10, now: () => now });
     cache.offer('a', answer('max-age=2'));
     cache.offer('b', answer(undefined, 404));
     cache.offer('c', answer('no-store'));
@@ -36,7 +36,7 @@ describe('ResponseCache', () => {
   });
 
   it('drops the oldest entries when full', () => {
-    const cache = new ResponseCache(1000, 2, () => 0);
+    const cache = new ResponseCache(1000, { maxEntries: 2, now: () => 0 });
     for (const key of ['a', 'b', 'c']) cache.offer(key, answer());
     expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([false, true, true]);
   });

@@ -130,17 +130,10 @@ export function createUpstreamClient(
     const shared = key && cache && VENDORS[upstream.name].slowlyChanging?.test(new URL(url).pathname) ? cache : undefined;
     let pending = key ? inFlight.get(key) : undefined;
     if (!pending) {
-      const cacheKey = sharedKey(url, credentialHeaders);
-      const cached = shared?.get(cacheKey);
-      pending = cached
-        ? Promise.resolve(new UpstreamAnswer(cached.status, cached.headers, { value: cached.value }))
+      pending = shared
+        ? cachedOrSent(shared, sharedKey(url, credentialHeaders), () => send(upstream, url, method, headers))
         : send(upstream, url, method, headers, bodyOf(init));
       if (key) inFlight.set(key, pending);
-      if (shared && !cached)
-        void pending.then(
-          (answer) => offer(shared, cacheKey, answer),
-          () => undefined,
-        );
     }
     const answer = await pending;
     if (answer.status < 200 || answer.status > 299) {
@@ -179,6 +172,15 @@ export function createUpstreamClient(
       }
     },
   };
+}
+
+/** The cache's answer when it has one (here or in the shared store), else the upstream's, offered to the cache. */
+async function cachedOrSent(cache: ResponseCache, cacheKey: string, sendIt: () => Promise<UpstreamAnswer>): Promise<UpstreamAnswer> {
+  const cached = await cache.lookup(cacheKey);
+  if (cached) return new UpstreamAnswer(cached.status, cached.headers, { value: cached.value });
+  const answer = await sendIt();
+  offer(cache, cacheKey, answer);
+  return answer;
 }
 
 /** Keeps a 2xx answer that parses; one that does not is simply not reused. */

@@ -22,7 +22,18 @@ export interface GatewayProcess {
 }
 
 /** Variables the parent's environment must not leak into the child (a developer's own URLs or port). */
-const CLEARED = ['PORT', 'HOST', 'CORS_ORIGINS', 'CRYPTO_API_URL', 'BLOCKCHAIN_API_URL', 'ADDRESS_API_URL', 'COUNTRY_API_URL'];
+const CLEARED = [
+  'PORT',
+  'HOST',
+  'CORS_ORIGINS',
+  'CRYPTO_API_URL',
+  'BLOCKCHAIN_API_URL',
+  'ADDRESS_API_URL',
+  'COUNTRY_API_URL',
+  'REDIS_URL',
+  'PERSISTED_DOCUMENTS',
+  'PERSISTED_ONLY',
+];
 
 /** Spawns the gateway process with `env` on top of a cleaned copy of this process's environment. */
 export function spawnGateway(env: Record<string, string>, cwd = ROOT): GatewayProcess {

@@ -1,0 +1,93 @@
+/**
+ * Persisted operations, two ways, on Yoga's persisted-operations plugin:
+ * - Automatic persisted queries (Apollo's APQ protocol): a client sends
+ *   `extensions.persistedQuery { version: 1, sha256Hash }`; an unknown hash is answered
+ *   PERSISTED_QUERY_NOT_FOUND, the client resends it with the query, the gateway checks the hash
+ *   and keeps the pair in the shared store (Redis when configured), and later requests, from any
+ *   replica, send the hash alone, over GET if they like.
+ * - Persisted documents (PERSISTED_DOCUMENTS): ids a deployment's clients were built with. With
+ *   PERSISTED_ONLY=true nothing else runs, and APQ cannot register new queries.
+ * Yoga's own APQ plugin is not used: its store interface is the same idea, but it declares an
+ * older @graphql-tools/utils as a peer, which this project's newer one would conflict with.
+ */
+import { createHash } from 'node:crypto';
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { GraphQLError } from 'graphql';
+import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import type { SharedStore } from '../cache/shared-store.js';
+import type { PersistedDocuments } from './persisted-documents.js';
+
+export interface PersistedQueriesOptions {
+  /** Where registered APQ queries are kept: Redis when configured, else this process's memory. */
+  store: SharedStore;
+  /** The documents file's operations by id, if one is configured. */
+  documents?: PersistedDocuments;
+  /** Refuse every operation that is not in `documents` (PERSISTED_ONLY). */
+  persistedOnly: boolean;
+}
+
+/** How long a registered query is kept; clients re-register an evicted one by themselves. */
+const APQ_TTL_MS = 24 * 60 * 60 * 1000;
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+function persistedHashOf(params: GraphQLParams): string | undefined {
+  const persisted: unknown = params.extensions?.['persistedQuery'];
+  if (typeof persisted !== 'object' || persisted === null) return undefined;
+  const hash: unknown = 'sha256Hash' in persisted ? persisted.sha256Hash : undefined;
+  return typeof hash === 'string' ? hash : undefined;
+}
+
+function refusal(message: string, code: string, status: number): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, http: { status } } });
+}
+
+const apqKey = (hash: string): string => `apq:${hash}`;
+
+/** The Yoga plugins of persisted operations: APQ registration, then lookup by id or hash. */
+export function usePersistedQueries({ store, documents, persistedOnly }: PersistedQueriesOptions): Plugin[] {
+  const register: Plugin = {
+    async onParams({ params }) {
+      const hash = persistedHashOf(params);
+      // With PERSISTED_ONLY, a query in the body is refused below; it must not register first.
+      // An id from the documents file names its own operation and need not be a SHA-256.
+      if (persistedOnly || hash === undefined || !params.query || documents?.has(hash)) return;
+      const actual = createHash('sha256').update(params.query).digest('hex');
+      if (!SHA256_HEX.test(hash) || actual !== hash)
+        throw refusal(
+          `extensions.persistedQuery.sha256Hash does not match the query: expected the lowercase hex SHA-256 of the query text`,
+          'PERSISTED_QUERY_HASH_MISMATCH',
+          400,
+        );
+      await store.set(apqKey(hash), params.query, APQ_TTL_MS);
+    },
+  };
+  const lookup = usePersistedOperations({
+    allowArbitraryOperations: !persistedOnly,
+    async getPersistedOperation(hash) {
+      const persisted = documents?.get(hash);
+      if (persisted !== undefined) return persisted;
+      return persistedOnly ? null : ((await store.get(apqKey(hash))) ?? null);
+    },
+    customErrors: {
+      notFound: () =>
+        // The message is the protocol's: Apollo clients resend the query when they read it.
+        refusal('PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND', persistedOnly ? 400 : 404),
+      persistedQueryOnly: () =>
+        refusal(
+          'This gateway runs persisted operations only (PERSISTED_ONLY): send extensions.persistedQuery.sha256Hash of an operation in its documents file, without the query',
+          'PERSISTED_QUERY_ONLY',
+          400,
+        ),
+      keyNotFound: () =>
+        refusal(
+          persistedOnly
+            ? 'This gateway runs persisted operations only (PERSISTED_ONLY): send extensions.persistedQuery.sha256Hash of an operation in its documents file'
+            : 'No query: send a query, or extensions.persistedQuery.sha256Hash of one registered before',
+          'BAD_REQUEST',
+          400,
+        ),
+    },
+  });
+  return [register, lookup];
+}
