@@ -14,6 +14,7 @@ import { createDrain } from './gateway/ops/drain.js';
 import { loadEnvFileIfPresent } from './gateway/ops/env-file.js';
 import { type BoundServer, bindEarly } from './gateway/ops/listen.js';
 import type { ResolvedUpstream } from './gateway/upstream/upstream-fetch.js';
+import type { BreakerState } from './gateway/upstream/upstream-transport.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -74,7 +75,11 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     ? new (await import('./gateway/cache/redis-store.js')).RedisStore({ ...config.redis, logger })
     : undefined;
   // One set of pools and breakers for the process: readiness reads the breakers, the drain closes the pools.
-  const transport = new UpstreamTransport({ ...config.upstream, timeoutMs: config.upstreamTimeoutMs, logger });
+  const { GatewayMetrics } = await import('./gateway/ops/metrics.js');
+  const metrics: InstanceType<typeof GatewayMetrics> | undefined = config.metrics
+    ? new GatewayMetrics((): Record<UpstreamName, BreakerState> => transport.breakerStates())
+    : undefined;
+  const transport = new UpstreamTransport({ ...config.upstream, timeoutMs: config.upstreamTimeoutMs, logger, observer: metrics });
   // The gateway closes before what it depends on: its pools, Mesh's handles, then the sandboxes.
   closers.push(() => transport.close(), ...(sharedStore ? [() => sharedStore.close()] : []), destroy, ...resolved.closers);
   if (drain.isDraining()) return;
@@ -97,6 +102,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     limits: config.limits,
     transport,
     persisted: config.persisted,
+    metrics: metrics ?? false,
     ...(sharedStore ? { sharedStore } : {}),
   });
   bound.serve(yoga);

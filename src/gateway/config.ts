@@ -41,6 +41,8 @@ export interface GatewayConfig {
   typePrefix: string;
   /** REDIS_URL and REDIS_KEY_PREFIX: the store replicas share for cached answers and APQ; in memory when absent. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** METRICS: serve Prometheus metrics at /metrics. */
+  metrics: boolean;
   /** PERSISTED_DOCUMENTS (read and checked at start) and PERSISTED_ONLY. */
   persisted: { documents: PersistedDocuments | undefined; only: boolean };
 }
@@ -183,6 +185,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
     typePrefix: check(problems, () => readTypePrefix(env), ''),
     redis: check(problems, () => redis(env), undefined),
+    metrics: check(problems, () => flag(env, 'METRICS', true), true),
     persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: url('CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },

@@ -15,6 +15,8 @@ import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { corsPolicy, useVaryOnOrigin } from './ops/cors.js';
 import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
 import { useRequestId } from './ops/request-id.js';
+import { GatewayMetrics } from './ops/metrics.js';
+import { useMetrics } from './ops/use-metrics.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { useOperationLimits } from './http/use-operation-limits.js';
 import { useRequestLog } from './http/use-request-log.js';
@@ -54,6 +56,11 @@ export interface GatewayOptions {
   sandboxUpstreams?: readonly UpstreamName[];
   /** The store replicas share (Redis): cached upstream answers and registered APQ queries; this process's memory when absent. */
   sharedStore?: SharedStore;
+  /**
+   * Prometheus metrics served at `/metrics`; `false` turns them off (METRICS=false). Created here
+   * when absent; the composition root passes its own so the transport it made reports to it.
+   */
+  metrics?: GatewayMetrics | false;
   /** Persisted documents and PERSISTED_ONLY; APQ alone when absent. */
   persisted?: { documents: PersistedDocuments | undefined; only: boolean };
 }
@@ -63,6 +70,8 @@ interface ServerContext {
   req?: { socket?: { remoteAddress?: string } };
 }
 
+const GRAPHQL_PATH = '/graphql';
+
 /** Creates the Yoga instance (not listening; hand it to node:http or call `yoga.fetch`). */
 export function createGateway(options: GatewayOptions): YogaServerInstance<ServerContext, GatewayContext> {
   const urls = meshEndpoints(options.upstreams);
@@ -71,11 +80,16 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const logger = options.logger ?? silentLogger;
   const limits = options.limits ?? DEFAULT_LIMITS;
   const budgets = new WeakMap<Request, FanOutBudget>();
+  const metrics: GatewayMetrics | undefined =
+    options.metrics === false
+      ? undefined
+      : (options.metrics ?? new GatewayMetrics((): ReturnType<UpstreamTransport['breakerStates']> => transport.breakerStates()));
   const transport =
-    options.transport ?? new UpstreamTransport({ ...options.upstreamSettings, timeoutMs: options.upstreamTimeoutMs, logger });
+    options.transport ??
+    new UpstreamTransport({ ...options.upstreamSettings, timeoutMs: options.upstreamTimeoutMs, logger, observer: metrics });
   return createYoga<ServerContext, GatewayContext>({
     schema: options.schema,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/healthz',
     landingPage: false,
     renderGraphiQL,
@@ -88,9 +102,10 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     maxRequestBodySize: limits.maxRequestBytes,
     plugins: [
       useRequestId(),
+      ...(metrics ? [useMetrics(metrics, GRAPHQL_PATH)] : []),
       // The log reads the codes the catalogue has settled, so it comes after it.
       useErrorCatalogue(logger),
-      useRequestLog(logger),
+      useRequestLog(logger, metrics),
       ...usePersistedQueries({
         store: options.sharedStore ?? new MemoryStore(),
         documents: options.persisted?.documents,
@@ -104,7 +119,11 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     ],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
-      const upstream = createUpstreamClient(options.upstreams, { headers: request.headers, ip }, { transport, cache });
+      const upstream = createUpstreamClient(
+        options.upstreams,
+        { headers: request.headers, ip },
+        { transport, cache, cacheObserver: metrics },
+      );
       const budget = new FanOutBudget(limits.maxUpstreamCalls);
       budgets.set(request, budget);
       return createContext(withFanOutBudget(upstream, budget), urls, ip, clock);

@@ -7,6 +7,7 @@
 import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
+import type { GatewayMetrics } from '../ops/metrics.js';
 
 export type RequestOutcome = 'ok' | 'partial' | 'refused' | 'failed';
 
@@ -15,8 +16,10 @@ interface RequestRecord {
   operationName?: string;
 }
 
+const codeOf = (error: GraphQLError): string => String(error.extensions.code ?? 'UNKNOWN');
+
 function codesOf(errors: readonly GraphQLError[]): string[] {
-  return [...new Set(errors.map((error) => String(error.extensions.code ?? 'UNKNOWN')))];
+  return [...new Set(errors.map(codeOf))];
 }
 
 function outcomeOf(result: ExecutionResult, codes: readonly string[]): RequestOutcome {
@@ -29,8 +32,8 @@ function operationNameOf(query: string | undefined): string | undefined {
   return query ? /^\s*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1] : undefined;
 }
 
-/** Yoga plugin writing the request line to `logger`. */
-export function useRequestLog(logger: Logger): Plugin {
+/** Yoga plugin writing the request line to `logger`, and the same facts to `metrics` when given. */
+export function useRequestLog(logger: Logger, metrics?: GatewayMetrics): Plugin {
   const records = new WeakMap<Request, RequestRecord>();
   return {
     onRequest({ request }) {
@@ -43,15 +46,18 @@ export function useRequestLog(logger: Logger): Plugin {
     onResultProcess({ request, result }) {
       if (Array.isArray(result) || Symbol.asyncIterator in result) return;
       const record = records.get(request);
-      const codes = codesOf(result.errors ?? []);
+      const errors = result.errors ?? [];
+      const codes = codesOf(errors);
       const outcome = outcomeOf(result, codes);
+      const elapsedMs = record ? performance.now() - record.start : undefined;
       const line = {
         method: request.method,
         operationName: record?.operationName,
         outcome,
-        durationMs: record ? Math.round(performance.now() - record.start) : undefined,
+        durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs),
         ...(codes.length > 0 ? { errorCodes: codes } : {}),
       };
+      metrics?.operation(record?.operationName, outcome, (elapsedMs ?? 0) / 1000, errors.map(codeOf));
       if (outcome === 'failed') logger.error(line, 'graphql request');
       else logger.info(line, 'graphql request');
     },

@@ -16,6 +16,7 @@ import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
 import { type QueryValue, withQuery } from './query-string.js';
 import { type ResponseCache, sharedKey } from './response-cache.js';
+import type { CacheObserver } from '../ops/metrics.js';
 import { scrubSecrets } from './scrub-secrets.js';
 import { UpstreamAnswer, type UpstreamResponse } from './upstream-answer.js';
 import type { UpstreamTransport } from './upstream-transport.js';
@@ -54,6 +55,8 @@ export interface UpstreamFetchOptions {
   transport: UpstreamTransport;
   /** Shared across requests; only paths a vendor marks as slowly changing use it. */
   cache?: ResponseCache;
+  /** Told of every cache lookup (metrics). */
+  cacheObserver?: CacheObserver | undefined;
 }
 
 /** The first valid `X-Forwarded-For` hop if a proxy set one (malformed hops are skipped), else the socket's address. */
@@ -100,7 +103,7 @@ function bodyOf(init: RequestInit): string | Buffer | undefined {
 export function createUpstreamClient(
   upstreams: readonly ResolvedUpstream[],
   caller: CallerInfo,
-  { transport, cache }: UpstreamFetchOptions,
+  { transport, cache, cacheObserver }: UpstreamFetchOptions,
 ): UpstreamClient {
   const inFlight = new Map<string, Promise<UpstreamAnswer>>();
   const secrets = secretsOf(upstreams, caller);
@@ -131,7 +134,12 @@ export function createUpstreamClient(
     let pending = key ? inFlight.get(key) : undefined;
     if (!pending) {
       pending = shared
-        ? cachedOrSent(shared, sharedKey(url, credentialHeaders), () => send(upstream, url, method, headers))
+        ? cachedOrSent(
+            shared,
+            sharedKey(url, credentialHeaders),
+            () => send(upstream, url, method, headers),
+            (hit) => cacheObserver?.cacheLookup(upstream.name, hit),
+          )
         : send(upstream, url, method, headers, bodyOf(init));
       if (key) inFlight.set(key, pending);
     }
@@ -175,8 +183,14 @@ export function createUpstreamClient(
 }
 
 /** The cache's answer when it has one (here or in the shared store), else the upstream's, offered to the cache. */
-async function cachedOrSent(cache: ResponseCache, cacheKey: string, sendIt: () => Promise<UpstreamAnswer>): Promise<UpstreamAnswer> {
+async function cachedOrSent(
+  cache: ResponseCache,
+  cacheKey: string,
+  sendIt: () => Promise<UpstreamAnswer>,
+  looked: (hit: boolean) => void,
+): Promise<UpstreamAnswer> {
   const cached = await cache.lookup(cacheKey);
+  looked(cached !== undefined);
   if (cached) return new UpstreamAnswer(cached.status, cached.headers, { value: cached.value });
   const answer = await sendIt();
   offer(cache, cacheKey, answer);

@@ -14,6 +14,7 @@ import { type Logger, silentLogger } from '../logger.js';
 import { BodyTooLargeError, readCappedBody } from './read-capped-body.js';
 import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
+import type { UpstreamObserver } from '../ops/metrics.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -36,6 +37,8 @@ export interface TransportOptions extends Partial<UpstreamSettings> {
   /** The deadline of one call, retries included. */
   timeoutMs: number;
   logger?: Logger;
+  /** Told of every HTTP exchange (metrics). */
+  observer?: UpstreamObserver | undefined;
 }
 
 /** A 5xx answer, thrown inside the breaker so it counts as a failure, then unwrapped. */
@@ -67,14 +70,16 @@ export class UpstreamTransport {
   readonly settings: UpstreamSettings;
   private readonly timeoutMs: number;
   private readonly logger: Logger;
+  private readonly observer: UpstreamObserver | undefined;
   private readonly pools = new Map<string, Pool>();
   private readonly breakers = new Map<UpstreamName, CircuitBreakerPolicy>();
   private readonly budgets = new Map<UpstreamName, RetryBudget>();
 
-  constructor({ timeoutMs, logger, ...settings }: TransportOptions) {
+  constructor({ timeoutMs, logger, observer, ...settings }: TransportOptions) {
     this.settings = { ...DEFAULT_UPSTREAM_SETTINGS, ...settings };
     this.timeoutMs = timeoutMs;
     this.logger = logger ?? silentLogger;
+    this.observer = observer;
   }
 
   /** Each known upstream's circuit, for readiness and metrics; upstreams not yet called are closed. */
@@ -150,6 +155,19 @@ export class UpstreamTransport {
   }
 
   private async exchange(call: OutgoingCall, signal: AbortSignal): Promise<RawAnswer> {
+    const started = performance.now();
+    const seconds = (): number => (performance.now() - started) / 1000;
+    try {
+      const answer = await this.exchangeOnce(call, signal);
+      this.observer?.upstreamExchange(call.upstream, call.method, answer.status, seconds());
+      return answer;
+    } catch (error) {
+      this.observer?.upstreamExchange(call.upstream, call.method, undefined, seconds());
+      throw error;
+    }
+  }
+
+  private async exchangeOnce(call: OutgoingCall, signal: AbortSignal): Promise<RawAnswer> {
     const url = new URL(call.url);
     const response = await this.poolFor(url.origin).request({
       path: `${url.pathname}${url.search}`,
