@@ -64,6 +64,12 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  if (config.tracing) {
+    const { startTracing } = await import('./gateway/ops/tracing/start-tracing.js');
+    // Closers run once every request has finished, so the flush exports the drain's last spans too.
+    closers.push(startTracing(config.tracing.serviceName));
+    logger.info({ serviceName: config.tracing.serviceName }, 'tracing: exporting spans over OTLP/HTTP');
+  }
   const resolved = await resolveUpstreams(config, logger);
   const { buildGatewaySchema } = await import('./gateway/build-schema.js');
   const { createGateway } = await import('./gateway/server.js');

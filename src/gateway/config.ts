@@ -41,6 +41,8 @@ export interface GatewayConfig {
   typePrefix: string;
   /** REDIS_URL and REDIS_KEY_PREFIX: the store replicas share for cached answers and APQ; in memory when absent. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** OpenTelemetry tracing, on when the standard OTEL_* variables configure an OTLP exporter. */
+  tracing: { serviceName: string } | undefined;
   /** METRICS: serve Prometheus metrics at /metrics. */
   metrics: boolean;
   /** PERSISTED_DOCUMENTS (read and checked at start) and PERSISTED_ONLY. */
@@ -147,6 +149,27 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new TypeError(`${name} must be true or false, got "${env[name] ?? ''}"`);
 }
 
+function httpUrl(env: Env, name: string): void {
+  const value = optional(env, name);
+  if (value !== undefined && !/^https?:\/\/[^\s]+$/i.test(value)) throw new TypeError(`${name} must be an http(s) URL, got "${value}"`);
+}
+
+/** On when OTEL_TRACES_EXPORTER=otlp or an OTLP endpoint is set; OTEL_SDK_DISABLED and OTEL_TRACES_EXPORTER=none win. */
+function tracing(env: Env): GatewayConfig['tracing'] {
+  httpUrl(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  httpUrl(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const exporter = optional(env, 'OTEL_TRACES_EXPORTER')?.toLowerCase();
+  if (exporter !== undefined && exporter !== 'otlp' && exporter !== 'none')
+    throw new TypeError(`OTEL_TRACES_EXPORTER must be otlp or none, got "${exporter}"`);
+  const protocol = optional(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? optional(env, 'OTEL_EXPORTER_OTLP_PROTOCOL');
+  if (protocol !== undefined && protocol !== 'http/json')
+    throw new TypeError(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/json (the exporter this gateway ships), got "${protocol}"`);
+  const endpoint = optional(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? optional(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  const on = exporter === 'otlp' || (exporter === undefined && endpoint !== undefined);
+  if (!on || flag(env, 'OTEL_SDK_DISABLED', false)) return undefined;
+  return { serviceName: optional(env, 'OTEL_SERVICE_NAME') ?? 'four-rest-one-graph' };
+}
+
 function redis(env: Env): GatewayConfig['redis'] {
   const url = optional(env, 'REDIS_URL');
   if (url === undefined) return undefined;
@@ -186,6 +209,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     typePrefix: check(problems, () => readTypePrefix(env), ''),
     redis: check(problems, () => redis(env), undefined),
     metrics: check(problems, () => flag(env, 'METRICS', true), true),
+    tracing: check(problems, () => tracing(env), undefined),
     persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),
     upstreams: {
       'crypto-analytics': { name: 'crypto-analytics', url: url('CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },

@@ -17,6 +17,7 @@ import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
 import { useRequestId } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
 import { useMetrics } from './ops/use-metrics.js';
+import { useTracing } from './ops/tracing/use-tracing.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { useOperationLimits } from './http/use-operation-limits.js';
 import { useRequestLog } from './http/use-request-log.js';
@@ -102,6 +103,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     maxRequestBodySize: limits.maxRequestBytes,
     plugins: [
       useRequestId(),
+      useTracing(GRAPHQL_PATH),
       ...(metrics ? [useMetrics(metrics, GRAPHQL_PATH)] : []),
       // The log reads the codes the catalogue has settled, so it comes after it.
       useErrorCatalogue(logger),

@@ -18,7 +18,8 @@ interface RequestRecord {
 
 const codeOf = (error: GraphQLError): string => String(error.extensions.code ?? 'UNKNOWN');
 
-function codesOf(errors: readonly GraphQLError[]): string[] {
+/** The distinct `extensions.code`s of a result's errors. */
+export function codesOf(errors: readonly GraphQLError[]): string[] {
   return [...new Set(errors.map(codeOf))];
 }
 

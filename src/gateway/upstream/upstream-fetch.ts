@@ -17,6 +17,7 @@ import { upstreamError } from '../errors.js';
 import { type QueryValue, withQuery } from './query-string.js';
 import { type ResponseCache, sharedKey } from './response-cache.js';
 import type { CacheObserver } from '../ops/metrics.js';
+import { traceUpstreamCall } from '../ops/tracing/upstream-spans.js';
 import { scrubSecrets } from './scrub-secrets.js';
 import { UpstreamAnswer, type UpstreamResponse } from './upstream-answer.js';
 import type { UpstreamTransport } from './upstream-transport.js';
@@ -167,11 +168,13 @@ export function createUpstreamClient(
     fetch: async (url, init = {}) => {
       const upstream = upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
       if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
-      return (await request(upstream, url, init)).toResponse();
+      const method = (init.method ?? 'GET').toUpperCase();
+      return (await traceUpstreamCall(upstream.name, method, url, () => request(upstream, url, init))).toResponse();
     },
     async get<T>(name: UpstreamName, path: string, query: Record<string, QueryValue> = {}): Promise<T> {
       const upstream = named(name);
-      const answer = await request(upstream, withQuery(`${upstream.url}${path}`, query), {});
+      const url = withQuery(`${upstream.url}${path}`, query);
+      const answer = await traceUpstreamCall(name, 'GET', url, () => request(upstream, url, {}));
       try {
         // The caller names the shape of the vendor's JSON it reads; nothing checks it at run time.
         return answer.value() as T;

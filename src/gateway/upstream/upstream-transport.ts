@@ -15,6 +15,7 @@ import { BodyTooLargeError, readCappedBody } from './read-capped-body.js';
 import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
 import type { UpstreamObserver } from '../ops/metrics.js';
+import { traceExchange } from '../ops/tracing/upstream-spans.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -158,7 +159,9 @@ export class UpstreamTransport {
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     try {
-      const answer = await this.exchangeOnce(call, signal);
+      const answer = await traceExchange(call.upstream, call.method, call.url, call.headers, (headers) =>
+        this.exchangeOnce({ ...call, headers }, signal),
+      );
       this.observer?.upstreamExchange(call.upstream, call.method, answer.status, seconds());
       return answer;
     } catch (error) {

@@ -33,6 +33,11 @@ const CLEARED = [
   'REDIS_URL',
   'PERSISTED_DOCUMENTS',
   'PERSISTED_ONLY',
+  'METRICS',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_SDK_DISABLED',
 ];
 
 /** Spawns the gateway process with `env` on top of a cleaned copy of this process's environment. */

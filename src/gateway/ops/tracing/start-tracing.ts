@@ -1,0 +1,20 @@
+/**
+ * Starts OpenTelemetry tracing when the OTEL_* variables ask for it (see config.ts): a Node
+ * tracer provider (AsyncLocalStorage context, W3C trace context) exporting in batches over
+ * OTLP/HTTP. The exporter and the batch processor read the standard variables themselves
+ * (OTEL_EXPORTER_OTLP_ENDPOINT, …_HEADERS, OTEL_BSP_SCHEDULE_DELAY, …). Imported by the
+ * composition root only when tracing is on, so a gateway without it loads none of the SDK.
+ */
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+
+/** Registers the global tracer provider; the returned function flushes and stops it (on drain). */
+export function startTracing(serviceName: string): () => Promise<void> {
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
+  provider.register();
+  return () => provider.shutdown();
+}

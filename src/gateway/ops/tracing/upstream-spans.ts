@@ -1,0 +1,65 @@
+/**
+ * Spans of the calls a resolver makes: an INTERNAL span per upstream call as the resolver asked
+ * for it (de-duplicated and cache hits included), and a CLIENT span per HTTP exchange, whose W3C
+ * `traceparent` goes to the upstream so a vendor's traces join ours. URLs are recorded without
+ * their query string, which may carry a key. No-ops while tracing is not configured.
+ */
+import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { UpstreamName } from '../../config.js';
+import { TRACER_NAME } from './use-tracing.js';
+
+const tracer = () => trace.getTracer(TRACER_NAME);
+
+function withoutQuery(url: string): URL {
+  const parsed = new URL(url);
+  parsed.search = '';
+  return parsed;
+}
+
+async function inSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
+  try {
+    return await context.with(trace.setSpan(context.active(), span), run);
+  } catch (error) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** Runs one upstream call of a resolver inside its span. */
+export function traceUpstreamCall<T>(upstream: UpstreamName, method: string, url: string, run: () => Promise<T>): Promise<T> {
+  const span = tracer().startSpan(`upstream ${upstream} ${withoutQuery(url).pathname}`, {
+    kind: SpanKind.INTERNAL,
+    attributes: { 'upstream.name': upstream, 'http.request.method': method },
+  });
+  return inSpan(span, run);
+}
+
+/** Runs one HTTP exchange inside a CLIENT span; `run` gets the headers with `traceparent` added. */
+export function traceExchange<T extends { status: number }>(
+  upstream: UpstreamName,
+  method: string,
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  run: (headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const target = withoutQuery(url);
+  const span = tracer().startSpan(`${method} ${upstream}`, {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      'upstream.name': upstream,
+      'http.request.method': method,
+      'url.full': target.href,
+      'server.address': target.hostname,
+    },
+  });
+  const outgoing = { ...headers };
+  propagation.inject(trace.setSpan(context.active(), span), outgoing);
+  return inSpan(span, async () => {
+    const answer = await run(outgoing);
+    span.setAttribute('http.response.status_code', answer.status);
+    if (answer.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${answer.status}` });
+    return answer;
+  });
+}
