@@ -96,8 +96,12 @@ export const SCALAR_TYPES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(NUMBER_SCALARS.map((name) => [name, 'number'])),
 };
 
-/** The configuration for a schema given as a file path (schema/gateway.graphql) or as SDL text. */
-export function codegenConfig(schema: string): CodegenConfig {
+/**
+ * The configuration for a schema given as a file path (schema/gateway.graphql) or as SDL text.
+ * `enumValues` maps each enum's GraphQL names to the wire values resolvers hold, so resolver
+ * types ask for `'monday'` where the schema says `MONDAY`.
+ */
+export function codegenConfig(schema: string, enumValues: Record<string, Record<string, string>> = {}): CodegenConfig {
   return {
     schema,
     silent: true,
@@ -115,6 +119,7 @@ export function codegenConfig(schema: string): CodegenConfig {
           strictScalars: true,
           // The SDL's enums are string values on the wire and in the hand-written code.
           enumsAsTypes: true,
+          enumValues,
           useTypeImports: true,
         },
       },

@@ -11,25 +11,38 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { executeCodegen } from '@graphql-codegen/cli';
+import { isEnumType } from 'graphql';
 import { buildGatewaySchema } from '../src/gateway/build-schema.js';
 import { PUBLISHED_SCHEMA_PATH, printPublishedSchema } from '../src/gateway/schema/published-schema.js';
 import { codegenConfig, RESOLVER_TYPES_FILE } from './codegen-config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-async function publishedSdl(): Promise<string> {
+interface Published {
+  sdl: string;
+  /** Per enum, each GraphQL value name → the wire value resolvers hold (see enum-value-case.ts). */
+  enumValues: Record<string, Record<string, string>>;
+}
+
+async function published(): Promise<Published> {
   // The contract is published without TYPE_PREFIX, whatever the environment says.
   const { schema, destroy } = await buildGatewaySchema(ROOT, { typePrefix: '' });
   try {
-    return printPublishedSchema(schema);
+    const enumValues: Published['enumValues'] = {};
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isEnumType(type) || type.name.startsWith('__')) continue;
+      const renamed = type.getValues().filter((value) => value.value !== value.name);
+      if (renamed.length > 0) enumValues[type.name] = Object.fromEntries(renamed.map((value) => [value.name, String(value.value)]));
+    }
+    return { sdl: printPublishedSchema(schema), enumValues };
   } finally {
     destroy();
   }
 }
 
 /** `schema` is the published file, or (for `--check`) the SDL text itself, so nothing is written. */
-async function resolverTypes(schema: string): Promise<string> {
-  const { result, error } = await executeCodegen(codegenConfig(schema));
+async function resolverTypes(schema: string, enumValues: Published['enumValues']): Promise<string> {
+  const { result, error } = await executeCodegen(codegenConfig(schema, enumValues));
   if (error) throw error;
   const output = result.find((file) => file.filename === RESOLVER_TYPES_FILE);
   if (!output) throw new Error(`GraphQL Code Generator produced no ${RESOLVER_TYPES_FILE}`);
@@ -47,16 +60,16 @@ async function committed(file: string): Promise<string | undefined> {
 }
 
 async function main(check: boolean): Promise<number> {
-  const sdl = await publishedSdl();
+  const { sdl, enumValues } = await published();
   if (check) {
-    const expected = { [PUBLISHED_SCHEMA_PATH]: sdl, [RESOLVER_TYPES_FILE]: await resolverTypes(sdl) };
+    const expected = { [PUBLISHED_SCHEMA_PATH]: sdl, [RESOLVER_TYPES_FILE]: await resolverTypes(sdl, enumValues) };
     const stale = [];
     for (const [file, content] of Object.entries(expected)) if ((await committed(file)) !== content) stale.push(file);
     for (const file of stale) console.error(`${file} is stale: run npm run generate and commit the result.`);
     return stale.length > 0 ? 1 : 0;
   }
   await write(PUBLISHED_SCHEMA_PATH, sdl);
-  await write(RESOLVER_TYPES_FILE, await resolverTypes(join(ROOT, PUBLISHED_SCHEMA_PATH)));
+  await write(RESOLVER_TYPES_FILE, await resolverTypes(join(ROOT, PUBLISHED_SCHEMA_PATH), enumValues));
   return 0;
 }
 

@@ -126,7 +126,7 @@ describe('UK and US records', () => {
       udprn: 5770157,
       umprn: 50906066,
       postcode: 'CV4 7AL',
-      dataset: 'mr',
+      dataset: 'MR',
     });
   });
 
@@ -160,7 +160,7 @@ describe('every other field', () => {
       page1: postcodeAddresses(postcode: "cv47al", page: 1) { total page addresses { umprn } } }`);
     expect(result.resolveUkAddress).toEqual({ line1: 'House Of Commons', line2: 'Houses Of Parliament', postcode: 'SW1A 0AA' });
     expect(result.byUdprn).toEqual({ organisationName: 'House Of Commons', buildingName: 'Houses Of Parliament', umprn: null });
-    expect(result.byUmprn).toEqual({ line1: 'Room 1, Block 1 Arthur Vick', umprn: 50906066, udprn: 5770157, dataset: 'mr' });
+    expect(result.byUmprn).toEqual({ line1: 'Room 1, Block 1 Arthur Vick', umprn: 50906066, udprn: 5770157, dataset: 'MR' });
     expect(result.page1.total).toBeGreaterThan(100);
     expect(result.page1.addresses).toHaveLength(result.page1.total - 100);
   });
@@ -183,7 +183,7 @@ describe('every other field', () => {
       match: { udprn: 23747771 },
     });
     expect(result.emailValidation).toEqual({
-      result: 'unknown',
+      result: 'UNKNOWN',
       deliverable: null,
       free: true,
       disposable: false,
@@ -197,8 +197,8 @@ describe('every other field', () => {
       isoCountry: 'GBR',
       isoCountry2: 'GB',
       country: 'United Kingdom',
-      currentCarrier: { networkType: 'mobile', country: 'GB', name: null, networkCode: null },
-      originalCarrier: { networkType: 'mobile' },
+      currentCarrier: { networkType: 'MOBILE', country: 'GB', name: null, networkCode: null },
+      originalCarrier: { networkType: 'MOBILE' },
     });
     expect(result.places).toEqual([
       { id: 'posttown_gbr_coventry', name: 'Coventry', descriptiveName: 'Coventry, England, United Kingdom', countryIso: 'GBR' },

@@ -143,7 +143,7 @@ describe('every query field', () => {
       cacheLifetime: 0,
     });
     expect(
-      result.babelFeeApp.actions.some((action: Data) => action.id === `cancel-${babelBox.boxId}` && action.type === 'ErgoPayAction'),
+      result.babelFeeApp.actions.some((action: Data) => action.id === `cancel-${babelBox.boxId}` && action.type === 'ERGO_PAY_ACTION'),
     ).toBe(true);
     expect(result.babelFeeApp.view.children[0]).toMatchObject({
       type: 'Label',
@@ -161,7 +161,7 @@ describe('every query field', () => {
     expect(readErgoPayTransaction(result.cancel.reducedTx).inputs).toEqual([{ boxId: babelBox.boxId, extension: {} }]);
     expect(result.boxConsolidationApp.actions[0].url).toMatch(/#P2PK_ADDRESS#$/);
     expect(readErgoPayTransaction(result.boxConsolidationTransaction.reducedTx).inputs).toHaveLength(12);
-    expect(result.tokenBurnApp.actions[0]).toMatchObject({ type: 'BackendRequestAction', postValues: 'ALL' });
+    expect(result.tokenBurnApp.actions[0]).toMatchObject({ type: 'BACKEND_REQUEST_ACTION', postValues: 'ALL' });
   });
 
   it('tokens, prices and node peers', async () => {

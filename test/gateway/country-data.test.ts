@@ -107,8 +107,8 @@ describe('country searches', () => {
     expect(country.landlocked).toBe(true);
     expect(country.callingCodes).toEqual(['+41']);
     expect(country.parent).toBeNull();
-    expect(country.cars.drivingSide).toBe('right');
-    expect(country.date.startOfWeek).toBe('monday');
+    expect(country.cars.drivingSide).toBe('RIGHT');
+    expect(country.date.startOfWeek).toBe('MONDAY');
     expect(country.demonyms).toContainEqual({ language: 'eng', masculine: 'Swiss', feminine: 'Swiss' });
     expect(country.postalCode.format).toBe('####');
   });

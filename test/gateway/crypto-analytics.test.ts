@@ -245,7 +245,7 @@ describe('root fields', () => {
     ],
     [
       'indices',
-      'indices(timeHorizon: quarter, lowCap: true, exchanges: [coinbase, kraken], startDate: "2025-01-01", endDate: "2025-12-31") { date exchange initialPrice blWeight }',
+      'indices(timeHorizon: QUARTER, lowCap: true, exchanges: [COINBASE, KRAKEN], startDate: "2025-01-01", endDate: "2025-12-31") { date exchange initialPrice blWeight }',
       '/v1/indices?timeHorizon=quarter&lowCap=true&exchanges=coinbase,kraken&startDate=2025-01-01&endDate=2025-12-31',
       'BL_WEIGHT',
       'blWeight',

@@ -121,4 +121,18 @@ describe("a client's mistakes", () => {
     expect(response.status).toBe(400);
     expect((await errorsOf(response))[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'currency' });
   });
+
+  it('names the argument of every bad element of a list, and of a wire-spelled enum value', async () => {
+    const response = await post(
+      JSON.stringify({ query: '{ indices(timeHorizon: quarter, exchanges: [COINBASE, kraken, okx]) { date } }' }),
+    );
+    expect(response.status).toBe(400);
+    const errors = await errorsOf(response);
+    expect(errors.map((error) => error.extensions)).toEqual([
+      { code: 'BAD_USER_INPUT', argument: 'timeHorizon' },
+      { code: 'BAD_USER_INPUT', argument: 'exchanges' },
+      { code: 'BAD_USER_INPUT', argument: 'exchanges' },
+    ]);
+    expect(errors[0]?.message).toContain('Did you mean the enum value "QUARTER"?');
+  });
 });

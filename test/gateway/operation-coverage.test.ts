@@ -90,7 +90,7 @@ const STEPS: readonly Step[] = [
   { upstream: 'crypto-analytics', operations: ['correlations'], query: `{ correlations(tokens: [${BTC}], limit: 2) { correlation } }` },
   { upstream: 'crypto-analytics', operations: ['tradingIndicators'], query: `{ tradingIndicators(tokens: [${BTC}]) { close } }` },
   { upstream: 'crypto-analytics', operations: ['marketIndicator'], query: '{ marketIndicator(limit: 1) { date } }' },
-  { upstream: 'crypto-analytics', operations: ['indices'], query: '{ indices(timeHorizon: month) { blWeight } }' },
+  { upstream: 'crypto-analytics', operations: ['indices'], query: '{ indices(timeHorizon: MONTH) { blWeight } }' },
   { upstream: 'crypto-analytics', operations: ['scenarioAnalysis'], query: `{ scenarioAnalysis(tokens: [${BTC}]) { currentDominance } }` },
   // B: blockchain utility
   { upstream: 'blockchain-utility', operations: ['stablecoinState'], query: '{ stablecoinState { reserveRatio } }' },

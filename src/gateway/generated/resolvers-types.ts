@@ -3119,7 +3119,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Address: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Address']>;
-  AddressDataset: AddressDataset;
+  AddressDataset: null;
   AddressSearchHit: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AddressSearchHit']>;
   AddressSearchResult: ResolverTypeWrapper<Omit<AddressSearchResult, 'hits'> & { hits: Array<Maybe<ResolversTypes['AddressSearchHit']>> }>;
   AddressSearchText: ResolverTypeWrapper<Scalars['AddressSearchText']['output']>;
@@ -3156,7 +3156,7 @@ export type ResolversTypes = {
   CountryNames: ResolverTypeWrapper<CountryNamesWire>;
   CountryPage: ResolverTypeWrapper<CountryPageWire>;
   CryptoBrief: ResolverTypeWrapper<CryptoBriefRecord>;
-  CryptoExchange: CryptoExchange;
+  CryptoExchange: null;
   Currency: ResolverTypeWrapper<Currency>;
   CurrencyCode: ResolverTypeWrapper<Scalars['CurrencyCode']['output']>;
   CurrencyConversion: ResolverTypeWrapper<CurrencyConversion>;
@@ -3164,11 +3164,11 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeletionResult: ResolverTypeWrapper<DeletionResult>;
   Demonym: ResolverTypeWrapper<Demonym>;
-  DrivingSide: DrivingSide;
+  DrivingSide: null;
   Economy: ResolverTypeWrapper<Economy>;
   Email: ResolverTypeWrapper<Scalars['Email']['output']>;
   EmailValidation: ResolverTypeWrapper<EmailValidation>;
-  EmailVerdict: EmailVerdict;
+  EmailVerdict: null;
   ErgoAddress: ResolverTypeWrapper<Scalars['ErgoAddress']['output']>;
   ErgoId: ResolverTypeWrapper<Scalars['ErgoId']['output']>;
   ErgoNodePeer: ResolverTypeWrapper<ErgoNodePeer>;
@@ -3184,7 +3184,7 @@ export type ResolversTypes = {
   GenuineToken: ResolverTypeWrapper<GenuineToken>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   IndexConstituent: ResolverTypeWrapper<IndexConstituent>;
-  IndexTimeHorizon: IndexTimeHorizon;
+  IndexTimeHorizon: null;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InvestorGrade: ResolverTypeWrapper<TokenRecordWire>;
   IpAddress: ResolverTypeWrapper<Scalars['IpAddress']['output']>;
@@ -3223,7 +3223,7 @@ export type ResolversTypes = {
   Money: ResolverTypeWrapper<Money>;
   MonthDay: ResolverTypeWrapper<MonthDay>;
   MosaikAction: ResolverTypeWrapper<Omit<MosaikAction, 'newContent'> & { newContent?: Maybe<ResolversTypes['MosaikViewContent']> }>;
-  MosaikActionType: MosaikActionType;
+  MosaikActionType: null;
   MosaikApp: ResolverTypeWrapper<Omit<MosaikApp, 'actions' | 'view'> & { actions: Array<Maybe<ResolversTypes['MosaikAction']>>, view: ResolversTypes['MosaikViewElement'] }>;
   MosaikCanvasDimension: MosaikCanvasDimension;
   MosaikElementAttribute: ResolverTypeWrapper<MosaikElementAttribute>;
@@ -3234,7 +3234,7 @@ export type ResolversTypes = {
   MosaikViewContent: ResolverTypeWrapper<Omit<MosaikViewContent, 'actions' | 'view'> & { actions?: Maybe<Array<Maybe<ResolversTypes['MosaikAction']>>>, view: ResolversTypes['MosaikViewElement'] }>;
   MosaikViewElement: ResolverTypeWrapper<MosaikViewElementWire>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  NetworkType: NetworkType;
+  NetworkType: null;
   NewConfigInput: NewConfigInput;
   NonEmptyString: ResolverTypeWrapper<Scalars['NonEmptyString']['output']>;
   NonNegativeFloat: ResolverTypeWrapper<Scalars['NonNegativeFloat']['output']>;
@@ -3292,7 +3292,7 @@ export type ResolversTypes = {
   Visitor: ResolverTypeWrapper<VisitorParent>;
   VisitorRate: ResolverTypeWrapper<VisitorRate>;
   VisitorUnlocatedReason: VisitorUnlocatedReason;
-  Weekday: Weekday;
+  Weekday: null;
   YearMonth: ResolverTypeWrapper<Scalars['YearMonth']['output']>;
   _Any: ResolverTypeWrapper<Scalars['_Any']['output']>;
   _Entity: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['_Entity']>;
@@ -3467,6 +3467,8 @@ export type ResolversParentTypes = {
 export type AddressResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = {
   __resolveType: TypeResolveFn<'UkAddress' | 'UsAddress', ParentType, ContextType>;
 };
+
+export type AddressDatasetResolvers = { MR: 'mr', NYB: 'nyb', PAF: 'paf', PAFA: 'pafa', PAFW: 'pafw', USPS: 'usps' };
 
 export type AddressSearchHitResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AddressSearchHit'] = ResolversParentTypes['AddressSearchHit']> = {
   __resolveType: TypeResolveFn<'UkAddress' | 'UsAddress', ParentType, ContextType>;
@@ -3694,6 +3696,8 @@ export type CryptoBriefResolvers<ContextType = GatewayContext, ParentType extend
   whyItMatters?: Resolver<Array<ResolversTypes['BriefStatement']>, ParentType, ContextType>;
 };
 
+export type CryptoExchangeResolvers = { BINANCE: 'binance', BYBIT: 'bybit', COINBASE: 'coinbase', GATE: 'gate', KRAKEN: 'kraken', KUCOIN: 'kucoin', OKX: 'okx' };
+
 export type CurrencyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Currency'] = ResolversParentTypes['Currency']> = {
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3732,6 +3736,8 @@ export type DemonymResolvers<ContextType = GatewayContext, ParentType extends Re
   masculine?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DrivingSideResolvers = { LEFT: 'left', RIGHT: 'right' };
+
 export type EconomyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Economy'] = ResolversParentTypes['Economy']> = {
   giniCoefficient?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
@@ -3748,6 +3754,8 @@ export type EmailValidationResolvers<ContextType = GatewayContext, ParentType ex
   result?: Resolver<ResolversTypes['EmailVerdict'], ParentType, ContextType>;
   role?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
+
+export type EmailVerdictResolvers = { DELIVERABLE: 'deliverable', NOT_DELIVERABLE: 'not_deliverable', UNKNOWN: 'unknown' };
 
 export interface ErgoAddressScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['ErgoAddress'], any> {
   name: 'ErgoAddress';
@@ -3837,6 +3845,8 @@ export type IndexConstituentResolvers<ContextType = GatewayContext, ParentType e
   tokenName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tokenSymbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
+
+export type IndexTimeHorizonResolvers = { MONTH: 'month', QUARTER: 'quarter', YEAR: 'year' };
 
 export type InvestorGradeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['InvestorGrade'] = ResolversParentTypes['InvestorGrade']> = {
   date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -4058,6 +4068,8 @@ export type MosaikActionResolvers<ContextType = GatewayContext, ParentType exten
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type MosaikActionTypeResolvers = { BACKEND_REQUEST_ACTION: 'BackendRequestAction', BROWSER_ACTION: 'BrowserAction', CHANGE_SITE_ACTION: 'ChangeSiteAction', COPY_CLIPBOARD_ACTION: 'CopyClipboardAction', DIALOG_ACTION: 'DialogAction', ERGO_AUTH_ACTION: 'ErgoAuthAction', ERGO_PAY_ACTION: 'ErgoPayAction', NAVIGATE_ACTION: 'NavigateAction', QR_CODE_ACTION: 'QrCodeAction', RELOAD_ACTION: 'ReloadAction', TOKEN_INFORMATION_ACTION: 'TokenInformationAction' };
+
 export type MosaikAppResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MosaikApp'] = ResolversParentTypes['MosaikApp']> = {
   actions?: Resolver<Array<Maybe<ResolversTypes['MosaikAction']>>, ParentType, ContextType>;
   manifest?: Resolver<ResolversTypes['MosaikManifest'], ParentType, ContextType>;
@@ -4122,6 +4134,8 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   updateKeyConfig?: Resolver<Maybe<ResolversTypes['Config']>, ParentType, ContextType, RequireFields<MutationUpdateKeyConfigArgs, 'key' | 'name'>>;
   updateLicensee?: Resolver<Maybe<ResolversTypes['Licensee']>, ParentType, ContextType, RequireFields<MutationUpdateLicenseeArgs, 'id' | 'key'>>;
 };
+
+export type NetworkTypeResolvers = { LANDLINE: 'landline', LANDLINE_PREMIUM: 'landline_premium', LANDLINE_TOLLFREE: 'landline_tollfree', MOBILE: 'mobile', PAGER: 'pager', UNKNOWN: 'unknown', VIRTUAL: 'virtual' };
 
 export interface NonEmptyStringScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['NonEmptyString'], any> {
   name: 'NonEmptyString';
@@ -4668,6 +4682,8 @@ export type VisitorRateResolvers<ContextType = GatewayContext, ParentType extend
   rate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type WeekdayResolvers = { FRIDAY: 'friday', MONDAY: 'monday', SATURDAY: 'saturday', SUNDAY: 'sunday' };
+
 export interface YearMonthScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['YearMonth'], any> {
   name: 'YearMonth';
 }
@@ -4686,6 +4702,7 @@ export type _ServiceResolvers<ContextType = GatewayContext, ParentType extends R
 
 export type Resolvers<ContextType = GatewayContext> = {
   Address?: AddressResolvers<ContextType>;
+  AddressDataset?: AddressDatasetResolvers;
   AddressSearchHit?: AddressSearchHitResolvers<ContextType>;
   AddressSearchResult?: AddressSearchResultResolvers<ContextType>;
   AddressSearchText?: GraphQLScalarType;
@@ -4715,6 +4732,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   CountryNames?: CountryNamesResolvers<ContextType>;
   CountryPage?: CountryPageResolvers<ContextType>;
   CryptoBrief?: CryptoBriefResolvers<ContextType>;
+  CryptoExchange?: CryptoExchangeResolvers;
   Currency?: CurrencyResolvers<ContextType>;
   CurrencyCode?: GraphQLScalarType;
   CurrencyConversion?: CurrencyConversionResolvers<ContextType>;
@@ -4722,9 +4740,11 @@ export type Resolvers<ContextType = GatewayContext> = {
   DateTime?: GraphQLScalarType;
   DeletionResult?: DeletionResultResolvers<ContextType>;
   Demonym?: DemonymResolvers<ContextType>;
+  DrivingSide?: DrivingSideResolvers;
   Economy?: EconomyResolvers<ContextType>;
   Email?: GraphQLScalarType;
   EmailValidation?: EmailValidationResolvers<ContextType>;
+  EmailVerdict?: EmailVerdictResolvers;
   ErgoAddress?: GraphQLScalarType;
   ErgoId?: GraphQLScalarType;
   ErgoNodePeer?: ErgoNodePeerResolvers<ContextType>;
@@ -4737,6 +4757,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   Flag?: FlagResolvers<ContextType>;
   GenuineToken?: GenuineTokenResolvers<ContextType>;
   IndexConstituent?: IndexConstituentResolvers<ContextType>;
+  IndexTimeHorizon?: IndexTimeHorizonResolvers;
   InvestorGrade?: InvestorGradeResolvers<ContextType>;
   IpAddress?: GraphQLScalarType;
   IpCity?: IpCityResolvers<ContextType>;
@@ -4770,6 +4791,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   Money?: MoneyResolvers<ContextType>;
   MonthDay?: MonthDayResolvers<ContextType>;
   MosaikAction?: MosaikActionResolvers<ContextType>;
+  MosaikActionType?: MosaikActionTypeResolvers;
   MosaikApp?: MosaikAppResolvers<ContextType>;
   MosaikElementAttribute?: MosaikElementAttributeResolvers<ContextType>;
   MosaikManifest?: MosaikManifestResolvers<ContextType>;
@@ -4778,6 +4800,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   MosaikViewContent?: MosaikViewContentResolvers<ContextType>;
   MosaikViewElement?: MosaikViewElementResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NetworkType?: NetworkTypeResolvers;
   NonEmptyString?: GraphQLScalarType;
   NonNegativeFloat?: GraphQLScalarType;
   NonNegativeInt?: GraphQLScalarType;
@@ -4827,6 +4850,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   UserAgentOs?: UserAgentOsResolvers<ContextType>;
   Visitor?: VisitorResolvers<ContextType>;
   VisitorRate?: VisitorRateResolvers<ContextType>;
+  Weekday?: WeekdayResolvers;
   YearMonth?: GraphQLScalarType;
   _Any?: GraphQLScalarType;
   _Entity?: _EntityResolvers<ContextType>;

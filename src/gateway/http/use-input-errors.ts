@@ -3,7 +3,7 @@
  * client that is bad input like any other. This plugin re-codes those errors BAD_USER_INPUT and
  * names the argument when the query makes it clear which one it was.
  */
-import { GraphQLError, Kind } from 'graphql';
+import { BREAK, type DocumentNode, GraphQLError, Kind, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 const VALUE_KINDS: ReadonlySet<string> = new Set([
@@ -24,18 +24,26 @@ function isValueError(error: GraphQLError): boolean {
   return kind === undefined ? VALUE_MESSAGES.some((pattern) => pattern.test(error.message)) : VALUE_KINDS.has(kind);
 }
 
-function argumentAt(error: GraphQLError): string | undefined {
-  const node = error.nodes?.[0];
-  const source = error.source?.body;
-  if (!node?.loc || !source) return undefined;
-  // The value's node sits right after "name:" in the source text.
-  const before = source.slice(0, node.loc.start);
-  return /([_A-Za-z][_0-9A-Za-z]*)\s*:\s*$/.exec(before)?.[1];
+/** The argument whose value holds the error's node, however deep in a list or input object it sits. */
+function argumentAt(error: GraphQLError, document: DocumentNode): string | undefined {
+  const loc = error.nodes?.[0]?.loc;
+  if (!loc) return undefined;
+  let found: string | undefined;
+  visit(document, {
+    Argument(node) {
+      if (node.value.loc && node.value.loc.start <= loc.start && loc.end <= node.value.loc.end) {
+        found = node.name.value;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
-function recode(error: Error): Error {
+function recode(error: Error, document: DocumentNode): Error {
   if (!(error instanceof GraphQLError) || !isValueError(error)) return error;
-  const argument = argumentAt(error);
+  const argument = argumentAt(error, document);
   return new GraphQLError(error.message, {
     nodes: error.nodes,
     source: error.source,
@@ -48,9 +56,9 @@ function recode(error: Error): Error {
 export function useInputErrors(): Plugin {
   return {
     onValidate:
-      () =>
+      ({ params }) =>
       ({ result, setResult }) => {
-        if (result.length > 0) setResult(result.map((error: Error) => recode(error)));
+        if (result.length > 0) setResult(result.map((error: Error) => recode(error, params.documentAST)));
       },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The public schema: Mesh's source schemas merged with the hand-written modules (SDL and
- * resolvers), envelopes unwrapped, domain scalars on Mesh's arguments, Mesh's execution
- * directives dropped and unreachable types pruned.
+ * resolvers), envelopes unwrapped, domain scalars on Mesh's arguments, enum values in
+ * UPPER_SNAKE_CASE, Mesh's execution directives dropped and unreachable types pruned.
  */
 import { readFileSync } from 'node:fs';
 import { mergeSchemas } from '@graphql-tools/schema';
@@ -9,6 +9,7 @@ import { pruneSchema } from '@graphql-tools/utils';
 import { GraphQLSchema, specifiedDirectives } from 'graphql';
 import { applyArgumentScalars } from './argument-scalars.js';
 import { DOMAIN_SCALARS } from './domain-scalars.js';
+import { constantCaseEnumValues } from './enum-value-case.js';
 import type { GraphModule } from './graph-module.js';
 import { unwrapEnvelopes } from './unwrap-envelopes.js';
 
@@ -29,6 +30,6 @@ export function composeSchema(sources: readonly GraphQLSchema[], modules: readon
   );
   // Mesh's execution directives (@httpOperation, @transport...) were consumed when the resolvers
   // were made; published, they would show platform teams the vendors' paths and Mesh internals.
-  const published = new GraphQLSchema({ ...unwrapped.toConfig(), directives: specifiedDirectives });
+  const published = new GraphQLSchema({ ...constantCaseEnumValues(unwrapped).toConfig(), directives: specifiedDirectives });
   return pruneSchema(published);
 }
