@@ -723,7 +723,7 @@ export type IndexConstituent = {
   /** The token's weight in the index (fractions sum to 1). */
   blWeight: Scalars['NonNegativeFloat']['output'];
   /** Start of the UTC rebalancing day. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** The exchange the token is held on. */
@@ -750,7 +750,7 @@ export type IndexTimeHorizon =
 export type InvestorGrade = {
   __typename?: 'InvestorGrade';
   /** Start of the UTC day graded. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** Grade of size and liquidity. */
@@ -1027,7 +1027,7 @@ export type LocalizedName = {
 export type MarketIndicator = {
   __typename?: 'MarketIndicator';
   /** Start of the UTC day. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** The latest non-neutral signal on or before the day (0 if none yet). */
@@ -1532,7 +1532,7 @@ export type PricePrediction = {
   /** Predicted closing price in USD. */
   close: Scalars['Float']['output'];
   /** Start of the predicted UTC day. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** The as-of day the prediction was made on. */
@@ -1567,7 +1567,7 @@ export type QuantMetricsTier1 = {
   /** Total return over the period. */
   cumulativeReturn: Scalars['Float']['output'];
   /** Start of the as-of UTC day. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** Last day of the period (the as-of day). */
   endPeriod: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
@@ -1605,7 +1605,7 @@ export type QuantMetricsTier2 = {
   bestDay: Scalars['Date']['output'];
   bestMonth: Scalars['YearMonth']['output'];
   /** Start of the as-of UTC day. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** Best daily return. */
@@ -2386,7 +2386,7 @@ export type QueryUserAgentArgs = {
 export type ResistanceSupportLevel = {
   __typename?: 'ResistanceSupportLevel';
   /** Start of the UTC day the levels are computed as of (the window's last day). */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** Day of the latest turning point at the level. */
@@ -2412,7 +2412,7 @@ export type ScenarioPrediction = {
   /** The token's price today in USD. */
   currentPrice?: Maybe<Scalars['Float']['output']>;
   /** Start of the UTC day the scenario starts from. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The token's share of the market in the scenario, in percent. */
   dominance: Scalars['NonNegativeFloat']['output'];
   /** The same instant in Unix seconds. */
@@ -2433,7 +2433,7 @@ export type ScenarioPrediction = {
 export type Sentiment = {
   __typename?: 'Sentiment';
   /** Start of the UTC day. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** Combined polarity of all channels. */
@@ -2608,7 +2608,7 @@ export type TokenCorrelation = {
   /** Correlation coefficient of the two tokens' daily returns. */
   correlation: Scalars['Float']['output'];
   /** Start of the UTC day the correlation is computed as of. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** The second token's id. */
@@ -2633,7 +2633,7 @@ export type TokenDailyPrice = {
   /** The token's latest price in USD (today's close). */
   currentPrice?: Maybe<Scalars['Float']['output']>;
   /** Start of the UTC day. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** Highest price of the day in USD. */
@@ -2658,7 +2658,7 @@ export type TokenDailyPrice = {
 export type TraderGrade = {
   __typename?: 'TraderGrade';
   /** Start of the UTC day graded. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** Quantitative (risk-adjusted return) grade. */
@@ -2681,7 +2681,7 @@ export type TradingIndicator = {
   /** The close in USD on the day of the signal. */
   close?: Maybe<Scalars['Float']['output']>;
   /** Start of the UTC day the signal was given. */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
   /** The same instant in Unix seconds. */
   epoch: Scalars['Int']['output'];
   /** The fast moving average of closes on that day (20 days). */
@@ -3836,7 +3836,7 @@ export type GenuineTokenResolvers<ContextType = GatewayContext, ParentType exten
 
 export type IndexConstituentResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IndexConstituent'] = ResolversParentTypes['IndexConstituent']> = {
   blWeight?: Resolver<ResolversTypes['NonNegativeFloat'], ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   exchange?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   initialPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -3849,7 +3849,7 @@ export type IndexConstituentResolvers<ContextType = GatewayContext, ParentType e
 export type IndexTimeHorizonResolvers = { MONTH: 'month', QUARTER: 'quarter', YEAR: 'year' };
 
 export type InvestorGradeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['InvestorGrade'] = ResolversParentTypes['InvestorGrade']> = {
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   fundamentalGrade?: Resolver<ResolversTypes['NonNegativeFloat'], ParentType, ContextType>;
   technologyGrade?: Resolver<ResolversTypes['NonNegativeFloat'], ParentType, ContextType>;
@@ -4016,7 +4016,7 @@ export interface LongScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 }
 
 export type MarketIndicatorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MarketIndicator'] = ResolversParentTypes['MarketIndicator']> = {
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lastTmGradeSignal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tmGradePercHighCoins?: Resolver<ResolversTypes['NonNegativeFloat'], ParentType, ContextType>;
@@ -4238,7 +4238,7 @@ export type PostcodeAddressPageResolvers<ContextType = GatewayContext, ParentTyp
 
 export type PricePredictionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PricePrediction'] = ResolversParentTypes['PricePrediction']> = {
   close?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   forecastDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   forecastHorizonDays?: Resolver<Maybe<ResolversTypes['PositiveInt']>, ParentType, ContextType>;
@@ -4256,7 +4256,7 @@ export type QuantMetricsTier1Resolvers<ContextType = GatewayContext, ParentType 
   beta?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   cagr?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   cumulativeReturn?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   endPeriod?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   maxDrawdown?: Resolver<ResolversTypes['NonPositiveFloat'], ParentType, ContextType>;
@@ -4276,7 +4276,7 @@ export type QuantMetricsTier2Resolvers<ContextType = GatewayContext, ParentType 
   avgUpMonth?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   bestDay?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   bestMonth?: Resolver<ResolversTypes['YearMonth'], ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   maxDailyReturn?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   maxMonthlyReturn?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -4371,7 +4371,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
 };
 
 export type ResistanceSupportLevelResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ResistanceSupportLevel'] = ResolversParentTypes['ResistanceSupportLevel']> = {
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lastTouchDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   level?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -4385,7 +4385,7 @@ export type ResistanceSupportLevelResolvers<ContextType = GatewayContext, Parent
 export type ScenarioPredictionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ScenarioPrediction'] = ResolversParentTypes['ScenarioPrediction']> = {
   currentDominance?: Resolver<ResolversTypes['NonNegativeFloat'], ParentType, ContextType>;
   currentPrice?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   dominance?: Resolver<ResolversTypes['NonNegativeFloat'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   prediction?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -4400,7 +4400,7 @@ export interface SearchTextScalarConfig extends GraphQLScalarTypeConfig<Resolver
 }
 
 export type SentimentResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Sentiment'] = ResolversParentTypes['Sentiment']> = {
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   polarityIndex?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   polarityReddit?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -4471,7 +4471,7 @@ export type TokenResolvers<ContextType = GatewayContext, ParentType extends Reso
 
 export type TokenCorrelationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TokenCorrelation'] = ResolversParentTypes['TokenCorrelation']> = {
   correlation?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   token2Id?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   token2Name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4484,7 +4484,7 @@ export type TokenCorrelationResolvers<ContextType = GatewayContext, ParentType e
 export type TokenDailyPriceResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TokenDailyPrice'] = ResolversParentTypes['TokenDailyPrice']> = {
   close?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   currentPrice?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   high?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   low?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -4497,7 +4497,7 @@ export type TokenDailyPriceResolvers<ContextType = GatewayContext, ParentType ex
 };
 
 export type TraderGradeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TraderGrade'] = ResolversParentTypes['TraderGrade']> = {
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   quantGrade?: Resolver<ResolversTypes['NonNegativeFloat'], ParentType, ContextType>;
   taGrade?: Resolver<ResolversTypes['NonNegativeFloat'], ParentType, ContextType>;
@@ -4509,7 +4509,7 @@ export type TraderGradeResolvers<ContextType = GatewayContext, ParentType extend
 
 export type TradingIndicatorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TradingIndicator'] = ResolversParentTypes['TradingIndicator']> = {
   close?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   epoch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   fastMa?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   slowMa?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
