@@ -115,7 +115,7 @@ export type AddressSearchHit = UkAddress | UsAddress;
 export type AddressSearchResult = {
   __typename?: 'AddressSearchResult';
   /** The addresses, most relevant (or nearest) first. */
-  hits: Array<Maybe<AddressSearchHit>>;
+  hits: Array<AddressSearchHit>;
   /** The page size applied. */
   limit: Scalars['Int']['output'];
   /** The zero-based page returned. */
@@ -246,7 +246,7 @@ export type Cars = {
   __typename?: 'Cars';
   drivingSide: DrivingSide;
   /** International vehicle registration codes. */
-  signs: Array<Maybe<Scalars['String']['output']>>;
+  signs: Array<Scalars['String']['output']>;
 };
 
 /** The political status of the record. */
@@ -330,23 +330,23 @@ export type Country = {
   /** The countries that share a land border with this one, in the order of borders; empty for islands. */
   borderCountries: Array<Country>;
   /** Alpha-3 codes of the countries sharing a land border. */
-  borders: Array<Maybe<Scalars['String']['output']>>;
+  borders: Array<Scalars['String']['output']>;
   /** International dialling codes with their plus sign. */
-  callingCodes: Array<Maybe<Scalars['String']['output']>>;
+  callingCodes: Array<Scalars['String']['output']>;
   /** Capital cities; some countries have several, each with its role. */
-  capitals: Array<Maybe<Capital>>;
+  capitals: Array<Capital>;
   cars: Cars;
   classification: Classification;
   /** ISO 3166-1 alpha-2 code (upper case): the key peers use to point at a country. */
   code: Scalars['String']['output'];
   codes: CountryCodes;
   /** Continents the country lies on. */
-  continents: Array<Maybe<Scalars['String']['output']>>;
+  continents: Array<Scalars['String']['output']>;
   /** An amount in this country's currency converted into currency `to`. */
   convert?: Maybe<Money>;
   coordinates: Coordinates;
   /** Currencies in legal use. */
-  currencies: Array<Maybe<Currency>>;
+  currencies: Array<Currency>;
   /** Units of currency `to` per one unit of this country's currency. */
   currencyRate?: Maybe<Scalars['Float']['output']>;
   date: CalendarConventions;
@@ -361,9 +361,9 @@ export type Country = {
   /** Whether the country has no sea coast. */
   landlocked: Scalars['Boolean']['output'];
   /** Official or widely used languages. */
-  languages: Array<Maybe<Language>>;
+  languages: Array<Language>;
   /** Heads of state and government (premium plans); null without access. */
-  leaders?: Maybe<Array<Maybe<Leader>>>;
+  leaders?: Maybe<Array<Leader>>;
   links: CountryLinks;
   memberships: Memberships;
   names: CountryNames;
@@ -378,9 +378,9 @@ export type Country = {
   /** UN geoscheme subregion, e.g. Western Europe. */
   subregion?: Maybe<Scalars['String']['output']>;
   /** IANA time-zone names in use. */
-  timezones: Array<Maybe<Scalars['String']['output']>>;
+  timezones: Array<Scalars['String']['output']>;
   /** Country-code top-level domains. */
-  tlds: Array<Maybe<Scalars['String']['output']>>;
+  tlds: Array<Scalars['String']['output']>;
   /** Stable identifier of the record. */
   uuid: Scalars['UUID']['output'];
 };
@@ -438,7 +438,7 @@ export type CountryLinks = {
 export type CountryNames = {
   __typename?: 'CountryNames';
   /** Other spellings and abbreviations. */
-  alternates: Array<Maybe<Scalars['String']['output']>>;
+  alternates: Array<Scalars['String']['output']>;
   /** The everyday English name, e.g. France. */
   common: Scalars['String']['output'];
   /** Names in the country's own languages. */
@@ -617,14 +617,14 @@ export type ErgoPaySigningRequest = {
   /** The address expected to sign (whose boxes are spent). */
   address: Scalars['String']['output'];
   /** All addresses expected to sign. */
-  addresses: Array<Maybe<Scalars['String']['output']>>;
+  addresses: Array<Scalars['String']['output']>;
   /** A sentence the wallet shows above the transaction. */
   message: Scalars['String']['output'];
   messageSeverity: ErgoPayMessageSeverity;
   /** The transaction to sign, base64url without padding (see the schema description for what the sandbox puts here). */
   reducedTx: Scalars['String']['output'];
   /** The transactions to sign when there are several; here the single `reducedTx`. */
-  reducedTxList: Array<Maybe<Scalars['String']['output']>>;
+  reducedTxList: Array<Scalars['String']['output']>;
   /** A URL the wallet posts the submitted transaction id to, when the service wants it. */
   replyTo?: Maybe<Scalars['String']['output']>;
 };
@@ -825,7 +825,7 @@ export type KeyAvailability = {
   /** The caller's current context (alpha-3 code) when the key covers it, else an empty string. */
   context?: Maybe<Scalars['String']['output']>;
   /** The countries the key covers. */
-  contexts?: Maybe<Array<Maybe<KeyContext>>>;
+  contexts?: Maybe<Array<KeyContext>>;
 };
 
 /** A country the key's address search covers. */
@@ -869,10 +869,10 @@ export type KeyDatasets = {
 export type KeyDetails = {
   __typename?: 'KeyDetails';
   /** URLs the key may be used from; empty means any. */
-  allowedUrls: Array<Maybe<Scalars['String']['output']>>;
+  allowedUrls: Array<Scalars['String']['output']>;
   automatedTopups: KeyAutomatedTopups;
   /** Batches of lookups currently on the key. */
-  currentPurchases: Array<Maybe<KeyPurchase>>;
+  currentPurchases: Array<KeyPurchase>;
   dailyLimit: KeyDailyLimit;
   datasets: KeyDatasets;
   individualLimit: KeyIndividualLimit;
@@ -894,7 +894,7 @@ export type KeyIndividualLimit = {
 export type KeyNotifications = {
   __typename?: 'KeyNotifications';
   /** Addresses that receive notifications. */
-  emails: Array<Maybe<Scalars['String']['output']>>;
+  emails: Array<Scalars['String']['output']>;
   /** Whether notifications are sent. */
   enabled: Scalars['Boolean']['output'];
 };
@@ -914,7 +914,7 @@ export type KeyPurchase = {
 export type KeyUsage = {
   __typename?: 'KeyUsage';
   /** Days with lookups, latest first. */
-  dailyCount: Array<Maybe<KeyUsageDay>>;
+  dailyCount: Array<KeyUsageDay>;
   /** End of the interval (ISO 8601). */
   end: Scalars['String']['output'];
   /** Start of the interval (ISO 8601). */
@@ -972,7 +972,7 @@ export type Licensee = {
   /** The licensee's postcode. */
   postcode: Scalars['String']['output'];
   /** URLs the licensee may use the key from; empty means any. */
-  whitelist: Array<Maybe<Scalars['String']['output']>>;
+  whitelist: Array<Scalars['String']['output']>;
 };
 
 /** The daily limit and today's count of a licensee. */
@@ -1011,7 +1011,7 @@ export type LicenseeList = {
   /** Whether more licensees follow this page. */
   hasMore: Scalars['Boolean']['output'];
   /** The licensees, in creation order. */
-  licensees: Array<Maybe<Licensee>>;
+  licensees: Array<Licensee>;
 };
 
 /** A name of a country in one language. */
@@ -1142,7 +1142,7 @@ export type MosaikActionType =
 export type MosaikApp = {
   __typename?: 'MosaikApp';
   /** The actions the view's elements refer to by id. */
-  actions: Array<Maybe<MosaikAction>>;
+  actions: Array<MosaikAction>;
   manifest: MosaikManifest;
   view: MosaikViewElement;
 };
@@ -1219,7 +1219,7 @@ export type MosaikPostValues =
 export type MosaikViewContent = {
   __typename?: 'MosaikViewContent';
   /** Actions the new elements refer to. */
-  actions?: Maybe<Array<Maybe<MosaikAction>>>;
+  actions?: Maybe<Array<MosaikAction>>;
   view: MosaikViewElement;
 };
 
@@ -1239,7 +1239,7 @@ export type MosaikViewElement = {
    */
   attributes: Array<MosaikElementAttribute>;
   /** Nested elements of a layout element. */
-  children?: Maybe<Array<Maybe<MosaikViewElement>>>;
+  children?: Maybe<Array<MosaikViewElement>>;
   /** The element's id; inputs post their value under it, and ChangeSiteAction replaces by it. */
   id?: Maybe<Scalars['String']['output']>;
   /** Id of the action to run on click. */
@@ -1512,7 +1512,7 @@ export type PostalCodeFormat = {
 export type PostcodeAddressPage = {
   __typename?: 'PostcodeAddressPage';
   /** The addresses at the postcode (one page of at most 100). */
-  addresses: Array<Maybe<UkAddress>>;
+  addresses: Array<UkAddress>;
   /** The page size (100). */
   limit?: Maybe<Scalars['Int']['output']>;
   /** The zero-based page returned. */
@@ -1666,7 +1666,7 @@ export type Query = {
    * meant to be followed by resolutions. Filters restrict the suggestions, biases
    * reorder them. The suggestion text may change format over time: show it, don't parse it.
    */
-  addressSuggestions?: Maybe<Array<Maybe<AddressSuggestion>>>;
+  addressSuggestions?: Maybe<Array<AddressSuggestion>>;
   /**
    * Finds complete addresses matching free text, ranked by relevance and paged with
    * `limit` and `page`. When the text contains a UK postcode, every address at that
@@ -1755,7 +1755,7 @@ export type Query = {
   /** Convert an amount between two currencies */
   convertCurrency?: Maybe<CurrencyConversion>;
   /** How closely each token's daily returns moved with every other token's over the last year, as of today. One record per token pair, strongest correlation first. */
-  correlations?: Maybe<Array<Maybe<TokenCorrelation>>>;
+  correlations?: Maybe<Array<TokenCorrelation>>;
   /** Lists countries page by page; q searches names and codes, where keeps exact matches. */
   countries: CountryPage;
   /**
@@ -1790,7 +1790,7 @@ export type Query = {
   /** The daily crypto brief for a day (default today, UTC), with amounts in a currency (default USD). */
   cryptoBrief: CryptoBrief;
   /** Every supported currency with its name and symbol */
-  currencies?: Maybe<Array<Maybe<Currency>>>;
+  currencies?: Maybe<Array<Currency>>;
   /**
    * Checks an e-mail address: syntax, whether its domain is a disposable or free-mail
    * provider, whether it names a role rather than a person, and (where it can be known)
@@ -1802,7 +1802,7 @@ export type Query = {
    * Ergo nodes the service probes, best first (highest block height, then fastest answer).
    * By default only peers that answered the last probe and have an open REST API are listed.
    */
-  ergoNodePeers?: Maybe<Array<Maybe<ErgoNodePeer>>>;
+  ergoNodePeers?: Maybe<Array<ErgoNodePeer>>;
   /**
    * Whether a token is genuine by EIP-21: 1 verified (listed as genuine), 3 blocked, 2
    * suspicious (not listed, but uses the unique name of a genuine token; `token` is the
@@ -1812,15 +1812,15 @@ export type Query = {
   /** The price of one token; 404 when the service has no price for it. */
   ergoTokenPrice?: Maybe<ErgoTokenPrice>;
   /** The price of every token the service prices, SigUSD and SigRSV included. */
-  ergoTokenPrices?: Maybe<Array<Maybe<ErgoTokenPrice>>>;
+  ergoTokenPrices?: Maybe<Array<ErgoTokenPrice>>;
   /** Exchange-rate table for a base currency */
   exchangeRates?: Maybe<ExchangeRateTable>;
   /** The tokens of value listed as genuine, with their issuer and whether their name is reserved. */
-  genuineErgoTokens?: Maybe<Array<Maybe<GenuineToken>>>;
+  genuineErgoTokens?: Maybe<Array<GenuineToken>>;
   /** The constituents and weights of the crypto index at each rebalancing date between `startDate` and `endDate` (default: the whole history up to today), newest rebalancing first and largest weight first within it. */
-  indices?: Maybe<Array<Maybe<IndexConstituent>>>;
+  indices?: Maybe<Array<IndexConstituent>>;
   /** Daily long-term grades (0–100) per token: the overall investor grade and its fundamental, technology and valuation parts. Newest day first, tokens ordered as for prices; the range defaults to the whole history up to today. */
-  investorGrades?: Maybe<Array<Maybe<InvestorGrade>>>;
+  investorGrades?: Maybe<Array<InvestorGrade>>;
   /** Locate an IP address (the caller's when none is given) */
   ipLookup?: Maybe<IpLookup>;
   /**
@@ -1829,7 +1829,7 @@ export type Query = {
    */
   keyConfig?: Maybe<Config>;
   /** All configs stored on a key, oldest first. */
-  keyConfigs?: Maybe<Array<Maybe<Config>>>;
+  keyConfigs?: Maybe<Array<Config>>;
   /** Returns a licensee by its licensee key. */
   licensee?: Maybe<Licensee>;
   /**
@@ -1838,7 +1838,7 @@ export type Query = {
    */
   licensees?: Maybe<LicenseeList>;
   /** One record per day for the market as a whole: total market cap, the share of tokens with a high trader grade, and the bullish (1), neutral (0) or bearish (-1) signal drawn from it. Newest day first; the range defaults to the whole history up to today. */
-  marketIndicator?: Maybe<Array<Maybe<MarketIndicator>>>;
+  marketIndicator?: Maybe<Array<MarketIndicator>>;
   /**
    * Where a payment request stands: CREATED (nobody opened it yet), WAITING (the payer's
    * wallet fetched the transaction; it is not confirmed yet), EXECUTED (the transaction is
@@ -1858,7 +1858,7 @@ export type Query = {
    * Suggests geographical places (countries, towns, cities) for a name, best first, at
    * most 10. Resolve a suggestion's `id` to get the place's coordinates.
    */
-  places?: Maybe<Array<Maybe<PlaceSuggestion>>>;
+  places?: Maybe<Array<PlaceSuggestion>>;
   /**
    * Lists every address at a postcode; spaces and case in the postcode do not matter.
    * Postcodes with more than 100 premises (a few Multiple Residence ones) are paged with
@@ -1868,21 +1868,21 @@ export type Query = {
    */
   postcodeAddresses?: Maybe<PostcodeAddressPage>;
   /** Predicted candles for the seven days after the as-of `date` (default: today), one record per token and predicted day, nearest day first. A `date` with too little history before it, or after today, gives an empty list. */
-  pricePredictions?: Maybe<Array<Maybe<PricePrediction>>>;
+  pricePredictions?: Maybe<Array<PricePrediction>>;
   /** Volatility, Sharpe and Sortino ratios, CAGR, cumulative return, maximum drawdown and beta of each token over its history up to the as-of `date` (default: today), one record per token. The vendor serves this at /v1/quantmetrics-tier-1. */
-  quantMetricsTier1?: Maybe<Array<Maybe<QuantMetricsTier1>>>;
+  quantMetricsTier1?: Maybe<Array<QuantMetricsTier1>>;
   /** Statistics of each token's daily and calendar-month returns over its history up to the as-of `date` (default: today): averages, spreads, extremes and when they happened. One record per token. The vendor serves this at /v1/quantmetrics-tier-2. */
-  quantMetricsTier2?: Maybe<Array<Maybe<QuantMetricsTier2>>>;
+  quantMetricsTier2?: Maybe<Array<QuantMetricsTier2>>;
   /** Price levels where a token repeatedly turned, found in its daily candles between `startDate` (default: 364 days before `endDate`) and `endDate` (default: today). Levels above the last close in the window are resistance, the others support; highest level first within a token. */
-  resistanceSupport?: Maybe<Array<Maybe<ResistanceSupportLevel>>>;
+  resistanceSupport?: Maybe<Array<ResistanceSupportLevel>>;
   /** Turns the `id` of an address suggestion into the full UK address record. */
   resolveUkAddress?: Maybe<UkAddress>;
   /** Turns the `id` of a US address suggestion into the full USPS-style record. */
   resolveUsAddress?: Maybe<UsAddress>;
   /** What each token's price would be if the total crypto market cap and the token's share of it (dominance) took given values. One record per token and scenario, as of today. */
-  scenarioAnalysis?: Maybe<Array<Maybe<ScenarioPrediction>>>;
+  scenarioAnalysis?: Maybe<Array<ScenarioPrediction>>;
   /** Daily sentiment per token: polarity (-1 to 1) on Twitter, Reddit and Telegram, their combined polarity and a 0–100 sentiment index. Newest day first, tokens ordered as for prices; the range defaults to the whole history up to today. */
-  sentiments?: Maybe<Array<Maybe<Sentiment>>>;
+  sentiments?: Maybe<Array<Sentiment>>;
   /**
    * What buying (positive amount) or selling (negative amount) SigRSV at the bank costs or
    * pays right now. Answers 409 when the bank would refuse the exchange.
@@ -1930,18 +1930,18 @@ export type Query = {
    */
   tokenBurnRequest?: Maybe<ErgoPaySigningRequest>;
   /** Daily open, high, low, close (USD) and traded volume (USD) per token and day in the date range, newest day first; within a day, tokens in the order of `tokens` (or largest market cap first when `tokens` is omitted). The range defaults to the whole history up to today. Page through long histories with `limit` and `page`. */
-  tokenPrices?: Maybe<Array<Maybe<TokenDailyPrice>>>;
+  tokenPrices?: Maybe<Array<TokenDailyPrice>>;
   /** The tokens the service covers with their ids, which every other operation takes in `tokens`. Filters combine: a token is listed when it matches every filter given (any value within one filter). Without filters, all tokens, largest market cap first. */
-  tokens?: Maybe<Array<Maybe<Token>>>;
+  tokens?: Maybe<Array<Token>>;
   /**
    * The tokens with these ids, in the order given; null (with an error at its index) for an id
    * that is not positive or names no token.
    */
   tokensByIds: Array<Maybe<Token>>;
   /** Daily short-term grades (0–100) per token: the overall trader grade with its technical and quantitative parts. Newest day first, tokens ordered as for prices; the range defaults to the whole history up to today. */
-  traderGrades?: Maybe<Array<Maybe<TraderGrade>>>;
+  traderGrades?: Maybe<Array<TraderGrade>>;
   /** Long (1), neutral (0) or short (-1) trading signals per token. Each record is a day on which a token's signal changed, newest first, so the first record of a token is its signal today and the day it was given. */
-  tradingIndicators?: Maybe<Array<Maybe<TradingIndicator>>>;
+  tradingIndicators?: Maybe<Array<TradingIndicator>>;
   /** Parse a User-Agent string (the caller's when none is given) */
   userAgent?: Maybe<UserAgent>;
   /** What a frontend needs to localise a page for the caller, with no arguments. */
@@ -2538,7 +2538,7 @@ export type Token = {
   /** Correlation with the other tokens over the last year, strongest first; limit keeps the first ones. */
   correlations: Array<TokenCorrelation>;
   /** Exchanges that list the token. */
-  exchangeList?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  exchangeList?: Maybe<Array<Scalars['String']['output']>>;
   /** The service's id for the token. */
   id: Scalars['Int']['output'];
   /** The latest long-term grades. */
@@ -3121,7 +3121,7 @@ export type ResolversTypes = {
   Address: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Address']>;
   AddressDataset: null;
   AddressSearchHit: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AddressSearchHit']>;
-  AddressSearchResult: ResolverTypeWrapper<Omit<AddressSearchResult, 'hits'> & { hits: Array<Maybe<ResolversTypes['AddressSearchHit']>> }>;
+  AddressSearchResult: ResolverTypeWrapper<Omit<AddressSearchResult, 'hits'> & { hits: Array<ResolversTypes['AddressSearchHit']> }>;
   AddressSearchText: ResolverTypeWrapper<Scalars['AddressSearchText']['output']>;
   AddressSuggestion: ResolverTypeWrapper<AddressSuggestion>;
   ApiKeyText: ResolverTypeWrapper<Scalars['ApiKeyText']['output']>;
@@ -3194,7 +3194,7 @@ export type ResolversTypes = {
   IpLocation: ResolverTypeWrapper<IpLocation>;
   IpLookup: ResolverTypeWrapper<IpLookupWire>;
   KeyAutomatedTopups: ResolverTypeWrapper<KeyAutomatedTopups>;
-  KeyAvailability: ResolverTypeWrapper<Omit<KeyAvailability, 'contexts'> & { contexts?: Maybe<Array<Maybe<ResolversTypes['KeyContext']>>> }>;
+  KeyAvailability: ResolverTypeWrapper<Omit<KeyAvailability, 'contexts'> & { contexts?: Maybe<Array<ResolversTypes['KeyContext']>> }>;
   KeyContext: ResolverTypeWrapper<AddressRecordWire>;
   KeyDailyLimit: ResolverTypeWrapper<KeyDailyLimit>;
   KeyDatasets: ResolverTypeWrapper<KeyDatasets>;
@@ -3224,14 +3224,14 @@ export type ResolversTypes = {
   MonthDay: ResolverTypeWrapper<MonthDay>;
   MosaikAction: ResolverTypeWrapper<Omit<MosaikAction, 'newContent'> & { newContent?: Maybe<ResolversTypes['MosaikViewContent']> }>;
   MosaikActionType: null;
-  MosaikApp: ResolverTypeWrapper<Omit<MosaikApp, 'actions' | 'view'> & { actions: Array<Maybe<ResolversTypes['MosaikAction']>>, view: ResolversTypes['MosaikViewElement'] }>;
+  MosaikApp: ResolverTypeWrapper<Omit<MosaikApp, 'actions' | 'view'> & { actions: Array<ResolversTypes['MosaikAction']>, view: ResolversTypes['MosaikViewElement'] }>;
   MosaikCanvasDimension: MosaikCanvasDimension;
   MosaikElementAttribute: ResolverTypeWrapper<MosaikElementAttribute>;
   MosaikManifest: ResolverTypeWrapper<MosaikManifest>;
   MosaikNextAction: ResolverTypeWrapper<Omit<MosaikNextAction, 'action'> & { action: ResolversTypes['MosaikAction'] }>;
   MosaikNotification: ResolverTypeWrapper<MosaikNotification>;
   MosaikPostValues: MosaikPostValues;
-  MosaikViewContent: ResolverTypeWrapper<Omit<MosaikViewContent, 'actions' | 'view'> & { actions?: Maybe<Array<Maybe<ResolversTypes['MosaikAction']>>>, view: ResolversTypes['MosaikViewElement'] }>;
+  MosaikViewContent: ResolverTypeWrapper<Omit<MosaikViewContent, 'actions' | 'view'> & { actions?: Maybe<Array<ResolversTypes['MosaikAction']>>, view: ResolversTypes['MosaikViewElement'] }>;
   MosaikViewElement: ResolverTypeWrapper<MosaikViewElementWire>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NetworkType: null;
@@ -3254,7 +3254,7 @@ export type ResolversTypes = {
   PlaceSuggestion: ResolverTypeWrapper<AddressRecordWire>;
   PositiveInt: ResolverTypeWrapper<Scalars['PositiveInt']['output']>;
   PostalCodeFormat: ResolverTypeWrapper<PostalCodeFormat>;
-  PostcodeAddressPage: ResolverTypeWrapper<Omit<PostcodeAddressPage, 'addresses'> & { addresses: Array<Maybe<ResolversTypes['UkAddress']>> }>;
+  PostcodeAddressPage: ResolverTypeWrapper<Omit<PostcodeAddressPage, 'addresses'> & { addresses: Array<ResolversTypes['UkAddress']> }>;
   PostcodeType: PostcodeType;
   PricePrediction: ResolverTypeWrapper<TokenRecordWire>;
   QuantMetricsTier1: ResolverTypeWrapper<TokenRecordWire>;
@@ -3303,7 +3303,7 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   Address: ResolversInterfaceTypes<ResolversParentTypes>['Address'];
   AddressSearchHit: ResolversUnionTypes<ResolversParentTypes>['AddressSearchHit'];
-  AddressSearchResult: Omit<AddressSearchResult, 'hits'> & { hits: Array<Maybe<ResolversParentTypes['AddressSearchHit']>> };
+  AddressSearchResult: Omit<AddressSearchResult, 'hits'> & { hits: Array<ResolversParentTypes['AddressSearchHit']> };
   AddressSearchText: Scalars['AddressSearchText']['output'];
   AddressSuggestion: AddressSuggestion;
   ApiKeyText: Scalars['ApiKeyText']['output'];
@@ -3370,7 +3370,7 @@ export type ResolversParentTypes = {
   IpLocation: IpLocation;
   IpLookup: IpLookupWire;
   KeyAutomatedTopups: KeyAutomatedTopups;
-  KeyAvailability: Omit<KeyAvailability, 'contexts'> & { contexts?: Maybe<Array<Maybe<ResolversParentTypes['KeyContext']>>> };
+  KeyAvailability: Omit<KeyAvailability, 'contexts'> & { contexts?: Maybe<Array<ResolversParentTypes['KeyContext']>> };
   KeyContext: AddressRecordWire;
   KeyDailyLimit: KeyDailyLimit;
   KeyDatasets: KeyDatasets;
@@ -3397,12 +3397,12 @@ export type ResolversParentTypes = {
   Money: Money;
   MonthDay: MonthDay;
   MosaikAction: Omit<MosaikAction, 'newContent'> & { newContent?: Maybe<ResolversParentTypes['MosaikViewContent']> };
-  MosaikApp: Omit<MosaikApp, 'actions' | 'view'> & { actions: Array<Maybe<ResolversParentTypes['MosaikAction']>>, view: ResolversParentTypes['MosaikViewElement'] };
+  MosaikApp: Omit<MosaikApp, 'actions' | 'view'> & { actions: Array<ResolversParentTypes['MosaikAction']>, view: ResolversParentTypes['MosaikViewElement'] };
   MosaikElementAttribute: MosaikElementAttribute;
   MosaikManifest: MosaikManifest;
   MosaikNextAction: Omit<MosaikNextAction, 'action'> & { action: ResolversParentTypes['MosaikAction'] };
   MosaikNotification: MosaikNotification;
-  MosaikViewContent: Omit<MosaikViewContent, 'actions' | 'view'> & { actions?: Maybe<Array<Maybe<ResolversParentTypes['MosaikAction']>>>, view: ResolversParentTypes['MosaikViewElement'] };
+  MosaikViewContent: Omit<MosaikViewContent, 'actions' | 'view'> & { actions?: Maybe<Array<ResolversParentTypes['MosaikAction']>>, view: ResolversParentTypes['MosaikViewElement'] };
   MosaikViewElement: MosaikViewElementWire;
   Mutation: Record<PropertyKey, never>;
   NewConfigInput: NewConfigInput;
@@ -3423,7 +3423,7 @@ export type ResolversParentTypes = {
   PlaceSuggestion: AddressRecordWire;
   PositiveInt: Scalars['PositiveInt']['output'];
   PostalCodeFormat: PostalCodeFormat;
-  PostcodeAddressPage: Omit<PostcodeAddressPage, 'addresses'> & { addresses: Array<Maybe<ResolversParentTypes['UkAddress']>> };
+  PostcodeAddressPage: Omit<PostcodeAddressPage, 'addresses'> & { addresses: Array<ResolversParentTypes['UkAddress']> };
   PricePrediction: TokenRecordWire;
   QuantMetricsTier1: TokenRecordWire;
   QuantMetricsTier2: QuantMetricsTier2;
@@ -3475,7 +3475,7 @@ export type AddressSearchHitResolvers<ContextType = GatewayContext, ParentType e
 };
 
 export type AddressSearchResultResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AddressSearchResult'] = ResolversParentTypes['AddressSearchResult']> = {
-  hits?: Resolver<Array<Maybe<ResolversTypes['AddressSearchHit']>>, ParentType, ContextType>;
+  hits?: Resolver<Array<ResolversTypes['AddressSearchHit']>, ParentType, ContextType>;
   limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3553,7 +3553,7 @@ export type CapitalResolvers<ContextType = GatewayContext, ParentType extends Re
 
 export type CarsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Cars'] = ResolversParentTypes['Cars']> = {
   drivingSide?: Resolver<ResolversTypes['DrivingSide'], ParentType, ContextType>;
-  signs?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  signs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ClassificationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Classification'] = ResolversParentTypes['Classification']> = {
@@ -3607,17 +3607,17 @@ export type CoordinatesResolvers<ContextType = GatewayContext, ParentType extend
 export type CountryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Country'] = ResolversParentTypes['Country']> = {
   area?: Resolver<ResolversTypes['Area'], ParentType, ContextType>;
   borderCountries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType>;
-  borders?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
-  callingCodes?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
-  capitals?: Resolver<Array<Maybe<ResolversTypes['Capital']>>, ParentType, ContextType>;
+  borders?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  callingCodes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  capitals?: Resolver<Array<ResolversTypes['Capital']>, ParentType, ContextType>;
   cars?: Resolver<ResolversTypes['Cars'], ParentType, ContextType>;
   classification?: Resolver<ResolversTypes['Classification'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   codes?: Resolver<ResolversTypes['CountryCodes'], ParentType, ContextType>;
-  continents?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  continents?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   convert?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType, RequireFields<CountryConvertArgs, 'amount' | 'to'>>;
   coordinates?: Resolver<ResolversTypes['Coordinates'], ParentType, ContextType>;
-  currencies?: Resolver<Array<Maybe<ResolversTypes['Currency']>>, ParentType, ContextType>;
+  currencies?: Resolver<Array<ResolversTypes['Currency']>, ParentType, ContextType>;
   currencyRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CountryCurrencyRateArgs, 'to'>>;
   date?: Resolver<ResolversTypes['CalendarConventions'], ParentType, ContextType>;
   demonyms?: Resolver<Array<ResolversTypes['Demonym']>, ParentType, ContextType>;
@@ -3626,8 +3626,8 @@ export type CountryResolvers<ContextType = GatewayContext, ParentType extends Re
   flag?: Resolver<ResolversTypes['Flag'], ParentType, ContextType>;
   governmentType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   landlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  languages?: Resolver<Array<Maybe<ResolversTypes['Language']>>, ParentType, ContextType>;
-  leaders?: Resolver<Maybe<Array<Maybe<ResolversTypes['Leader']>>>, ParentType, ContextType>;
+  languages?: Resolver<Array<ResolversTypes['Language']>, ParentType, ContextType>;
+  leaders?: Resolver<Maybe<Array<ResolversTypes['Leader']>>, ParentType, ContextType>;
   links?: Resolver<ResolversTypes['CountryLinks'], ParentType, ContextType>;
   memberships?: Resolver<ResolversTypes['Memberships'], ParentType, ContextType>;
   names?: Resolver<ResolversTypes['CountryNames'], ParentType, ContextType>;
@@ -3637,8 +3637,8 @@ export type CountryResolvers<ContextType = GatewayContext, ParentType extends Re
   postalCode?: Resolver<ResolversTypes['PostalCodeFormat'], ParentType, ContextType>;
   region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   subregion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  timezones?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
-  tlds?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  timezones?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  tlds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   uuid?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -3669,7 +3669,7 @@ export type CountryLinksResolvers<ContextType = GatewayContext, ParentType exten
 };
 
 export type CountryNamesResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CountryNames'] = ResolversParentTypes['CountryNames']> = {
-  alternates?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  alternates?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   common?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   native?: Resolver<Array<ResolversTypes['LocalizedName']>, ParentType, ContextType>;
   official?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3778,11 +3778,11 @@ export type ErgoNodePeerResolvers<ContextType = GatewayContext, ParentType exten
 
 export type ErgoPaySigningRequestResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ErgoPaySigningRequest'] = ResolversParentTypes['ErgoPaySigningRequest']> = {
   address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  addresses?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  addresses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   messageSeverity?: Resolver<ResolversTypes['ErgoPayMessageSeverity'], ParentType, ContextType>;
   reducedTx?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  reducedTxList?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  reducedTxList?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   replyTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -3898,7 +3898,7 @@ export type KeyAutomatedTopupsResolvers<ContextType = GatewayContext, ParentType
 export type KeyAvailabilityResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['KeyAvailability'] = ResolversParentTypes['KeyAvailability']> = {
   available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   context?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  contexts?: Resolver<Maybe<Array<Maybe<ResolversTypes['KeyContext']>>>, ParentType, ContextType>;
+  contexts?: Resolver<Maybe<Array<ResolversTypes['KeyContext']>>, ParentType, ContextType>;
 };
 
 export type KeyContextResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['KeyContext'] = ResolversParentTypes['KeyContext']> = {
@@ -3922,9 +3922,9 @@ export type KeyDatasetsResolvers<ContextType = GatewayContext, ParentType extend
 };
 
 export type KeyDetailsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['KeyDetails'] = ResolversParentTypes['KeyDetails']> = {
-  allowedUrls?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  allowedUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   automatedTopups?: Resolver<ResolversTypes['KeyAutomatedTopups'], ParentType, ContextType>;
-  currentPurchases?: Resolver<Array<Maybe<ResolversTypes['KeyPurchase']>>, ParentType, ContextType>;
+  currentPurchases?: Resolver<Array<ResolversTypes['KeyPurchase']>, ParentType, ContextType>;
   dailyLimit?: Resolver<ResolversTypes['KeyDailyLimit'], ParentType, ContextType>;
   datasets?: Resolver<ResolversTypes['KeyDatasets'], ParentType, ContextType>;
   individualLimit?: Resolver<ResolversTypes['KeyIndividualLimit'], ParentType, ContextType>;
@@ -3938,7 +3938,7 @@ export type KeyIndividualLimitResolvers<ContextType = GatewayContext, ParentType
 };
 
 export type KeyNotificationsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['KeyNotifications'] = ResolversParentTypes['KeyNotifications']> = {
-  emails?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  emails?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
@@ -3949,7 +3949,7 @@ export type KeyPurchaseResolvers<ContextType = GatewayContext, ParentType extend
 };
 
 export type KeyUsageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['KeyUsage'] = ResolversParentTypes['KeyUsage']> = {
-  dailyCount?: Resolver<Array<Maybe<ResolversTypes['KeyUsageDay']>>, ParentType, ContextType>;
+  dailyCount?: Resolver<Array<ResolversTypes['KeyUsageDay']>, ParentType, ContextType>;
   end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3979,7 +3979,7 @@ export type LicenseeResolvers<ContextType = GatewayContext, ParentType extends R
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postcode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  whitelist?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  whitelist?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type LicenseeDailyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LicenseeDaily'] = ResolversParentTypes['LicenseeDaily']> = {
@@ -3994,7 +3994,7 @@ export interface LicenseeKeyTextScalarConfig extends GraphQLScalarTypeConfig<Res
 
 export type LicenseeListResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LicenseeList'] = ResolversParentTypes['LicenseeList']> = {
   hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  licensees?: Resolver<Array<Maybe<ResolversTypes['Licensee']>>, ParentType, ContextType>;
+  licensees?: Resolver<Array<ResolversTypes['Licensee']>, ParentType, ContextType>;
 };
 
 export interface LicenseeNameScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['LicenseeName'], any> {
@@ -4071,7 +4071,7 @@ export type MosaikActionResolvers<ContextType = GatewayContext, ParentType exten
 export type MosaikActionTypeResolvers = { BACKEND_REQUEST_ACTION: 'BackendRequestAction', BROWSER_ACTION: 'BrowserAction', CHANGE_SITE_ACTION: 'ChangeSiteAction', COPY_CLIPBOARD_ACTION: 'CopyClipboardAction', DIALOG_ACTION: 'DialogAction', ERGO_AUTH_ACTION: 'ErgoAuthAction', ERGO_PAY_ACTION: 'ErgoPayAction', NAVIGATE_ACTION: 'NavigateAction', QR_CODE_ACTION: 'QrCodeAction', RELOAD_ACTION: 'ReloadAction', TOKEN_INFORMATION_ACTION: 'TokenInformationAction' };
 
 export type MosaikAppResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MosaikApp'] = ResolversParentTypes['MosaikApp']> = {
-  actions?: Resolver<Array<Maybe<ResolversTypes['MosaikAction']>>, ParentType, ContextType>;
+  actions?: Resolver<Array<ResolversTypes['MosaikAction']>, ParentType, ContextType>;
   manifest?: Resolver<ResolversTypes['MosaikManifest'], ParentType, ContextType>;
   view?: Resolver<ResolversTypes['MosaikViewElement'], ParentType, ContextType>;
 };
@@ -4108,13 +4108,13 @@ export type MosaikNotificationResolvers<ContextType = GatewayContext, ParentType
 };
 
 export type MosaikViewContentResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MosaikViewContent'] = ResolversParentTypes['MosaikViewContent']> = {
-  actions?: Resolver<Maybe<Array<Maybe<ResolversTypes['MosaikAction']>>>, ParentType, ContextType>;
+  actions?: Resolver<Maybe<Array<ResolversTypes['MosaikAction']>>, ParentType, ContextType>;
   view?: Resolver<ResolversTypes['MosaikViewElement'], ParentType, ContextType>;
 };
 
 export type MosaikViewElementResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MosaikViewElement'] = ResolversParentTypes['MosaikViewElement']> = {
   attributes?: Resolver<Array<ResolversTypes['MosaikElementAttribute']>, ParentType, ContextType>;
-  children?: Resolver<Maybe<Array<Maybe<ResolversTypes['MosaikViewElement']>>>, ParentType, ContextType>;
+  children?: Resolver<Maybe<Array<ResolversTypes['MosaikViewElement']>>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   onClickAction?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   onLongPressAction?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4230,7 +4230,7 @@ export type PostalCodeFormatResolvers<ContextType = GatewayContext, ParentType e
 };
 
 export type PostcodeAddressPageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PostcodeAddressPage'] = ResolversParentTypes['PostcodeAddressPage']> = {
-  addresses?: Resolver<Array<Maybe<ResolversTypes['UkAddress']>>, ParentType, ContextType>;
+  addresses?: Resolver<Array<ResolversTypes['UkAddress']>, ParentType, ContextType>;
   limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   page?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -4297,7 +4297,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   _service?: Resolver<ResolversTypes['_Service'], ParentType, ContextType>;
   addressByUdprn?: Resolver<Maybe<ResolversTypes['UkAddress']>, ParentType, ContextType, RequireFields<QueryAddressByUdprnArgs, 'udprn'>>;
   addressByUmprn?: Resolver<Maybe<ResolversTypes['UkAddress']>, ParentType, ContextType, RequireFields<QueryAddressByUmprnArgs, 'umprn'>>;
-  addressSuggestions?: Resolver<Maybe<Array<Maybe<ResolversTypes['AddressSuggestion']>>>, ParentType, ContextType, RequireFields<QueryAddressSuggestionsArgs, 'limit'>>;
+  addressSuggestions?: Resolver<Maybe<Array<ResolversTypes['AddressSuggestion']>>, ParentType, ContextType, RequireFields<QueryAddressSuggestionsArgs, 'limit'>>;
   addresses?: Resolver<Maybe<ResolversTypes['AddressSearchResult']>, ParentType, ContextType, RequireFields<QueryAddressesArgs, 'limit'>>;
   apiKey?: Resolver<Maybe<ResolversTypes['KeyAvailability']>, ParentType, ContextType, RequireFields<QueryApiKeyArgs, 'key'>>;
   apiKeyDetails?: Resolver<Maybe<ResolversTypes['KeyDetails']>, ParentType, ContextType, RequireFields<QueryApiKeyDetailsArgs, 'key'>>;
@@ -4313,7 +4313,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   cancelBabelFeeOfferTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryCancelBabelFeeOfferTransactionArgs, 'boxId'>>;
   cleanseAddress?: Resolver<Maybe<ResolversTypes['CleanseResult']>, ParentType, ContextType, Partial<QueryCleanseAddressArgs>>;
   convertCurrency?: Resolver<Maybe<ResolversTypes['CurrencyConversion']>, ParentType, ContextType, RequireFields<QueryConvertCurrencyArgs, 'amount' | 'from' | 'to'>>;
-  correlations?: Resolver<Maybe<Array<Maybe<ResolversTypes['TokenCorrelation']>>>, ParentType, ContextType, RequireFields<QueryCorrelationsArgs, 'limit'>>;
+  correlations?: Resolver<Maybe<Array<ResolversTypes['TokenCorrelation']>>, ParentType, ContextType, RequireFields<QueryCorrelationsArgs, 'limit'>>;
   countries?: Resolver<ResolversTypes['CountryPage'], ParentType, ContextType, RequireFields<QueryCountriesArgs, 'limit' | 'offset'>>;
   countriesByCode?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesByCodeArgs, 'limit' | 'q'>>;
   countriesByCodes?: Resolver<Array<Maybe<ResolversTypes['Country']>>, ParentType, ContextType, RequireFields<QueryCountriesByCodesArgs, 'codes'>>;
@@ -4322,35 +4322,35 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   countriesWhere?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesWhereArgs, 'limit' | 'property' | 'value'>>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType, RequireFields<QueryCountryArgs, 'code'>>;
   cryptoBrief?: Resolver<ResolversTypes['CryptoBrief'], ParentType, ContextType, RequireFields<QueryCryptoBriefArgs, 'currency'>>;
-  currencies?: Resolver<Maybe<Array<Maybe<ResolversTypes['Currency']>>>, ParentType, ContextType>;
+  currencies?: Resolver<Maybe<Array<ResolversTypes['Currency']>>, ParentType, ContextType>;
   emailValidation?: Resolver<Maybe<ResolversTypes['EmailValidation']>, ParentType, ContextType, RequireFields<QueryEmailValidationArgs, 'email'>>;
-  ergoNodePeers?: Resolver<Maybe<Array<Maybe<ResolversTypes['ErgoNodePeer']>>>, ParentType, ContextType, RequireFields<QueryErgoNodePeersArgs, 'limit'>>;
+  ergoNodePeers?: Resolver<Maybe<Array<ResolversTypes['ErgoNodePeer']>>, ParentType, ContextType, RequireFields<QueryErgoNodePeersArgs, 'limit'>>;
   ergoTokenCheck?: Resolver<Maybe<ResolversTypes['ErgoTokenCheck']>, ParentType, ContextType, RequireFields<QueryErgoTokenCheckArgs, 'tokenId' | 'tokenName'>>;
   ergoTokenPrice?: Resolver<Maybe<ResolversTypes['ErgoTokenPrice']>, ParentType, ContextType, RequireFields<QueryErgoTokenPriceArgs, 'tokenId'>>;
-  ergoTokenPrices?: Resolver<Maybe<Array<Maybe<ResolversTypes['ErgoTokenPrice']>>>, ParentType, ContextType>;
+  ergoTokenPrices?: Resolver<Maybe<Array<ResolversTypes['ErgoTokenPrice']>>, ParentType, ContextType>;
   exchangeRates?: Resolver<Maybe<ResolversTypes['ExchangeRateTable']>, ParentType, ContextType, Partial<QueryExchangeRatesArgs>>;
-  genuineErgoTokens?: Resolver<Maybe<Array<Maybe<ResolversTypes['GenuineToken']>>>, ParentType, ContextType>;
-  indices?: Resolver<Maybe<Array<Maybe<ResolversTypes['IndexConstituent']>>>, ParentType, ContextType, RequireFields<QueryIndicesArgs, 'limit' | 'timeHorizon'>>;
-  investorGrades?: Resolver<Maybe<Array<Maybe<ResolversTypes['InvestorGrade']>>>, ParentType, ContextType, RequireFields<QueryInvestorGradesArgs, 'limit'>>;
+  genuineErgoTokens?: Resolver<Maybe<Array<ResolversTypes['GenuineToken']>>, ParentType, ContextType>;
+  indices?: Resolver<Maybe<Array<ResolversTypes['IndexConstituent']>>, ParentType, ContextType, RequireFields<QueryIndicesArgs, 'limit' | 'timeHorizon'>>;
+  investorGrades?: Resolver<Maybe<Array<ResolversTypes['InvestorGrade']>>, ParentType, ContextType, RequireFields<QueryInvestorGradesArgs, 'limit'>>;
   ipLookup?: Resolver<Maybe<ResolversTypes['IpLookup']>, ParentType, ContextType, Partial<QueryIpLookupArgs>>;
   keyConfig?: Resolver<Maybe<ResolversTypes['Config']>, ParentType, ContextType, RequireFields<QueryKeyConfigArgs, 'key' | 'name'>>;
-  keyConfigs?: Resolver<Maybe<Array<Maybe<ResolversTypes['Config']>>>, ParentType, ContextType, RequireFields<QueryKeyConfigsArgs, 'key'>>;
+  keyConfigs?: Resolver<Maybe<Array<ResolversTypes['Config']>>, ParentType, ContextType, RequireFields<QueryKeyConfigsArgs, 'key'>>;
   licensee?: Resolver<Maybe<ResolversTypes['Licensee']>, ParentType, ContextType, RequireFields<QueryLicenseeArgs, 'id' | 'key'>>;
   licensees?: Resolver<Maybe<ResolversTypes['LicenseeList']>, ParentType, ContextType, RequireFields<QueryLicenseesArgs, 'key' | 'limit'>>;
-  marketIndicator?: Resolver<Maybe<Array<Maybe<ResolversTypes['MarketIndicator']>>>, ParentType, ContextType, RequireFields<QueryMarketIndicatorArgs, 'limit'>>;
+  marketIndicator?: Resolver<Maybe<Array<ResolversTypes['MarketIndicator']>>, ParentType, ContextType, RequireFields<QueryMarketIndicatorArgs, 'limit'>>;
   paymentRequest?: Resolver<Maybe<ResolversTypes['PaymentRequestState']>, ParentType, ContextType, RequireFields<QueryPaymentRequestArgs, 'requestId'>>;
   phoneNumberValidation?: Resolver<Maybe<ResolversTypes['PhoneNumberValidation']>, ParentType, ContextType, RequireFields<QueryPhoneNumberValidationArgs, 'number'>>;
   place?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<QueryPlaceArgs, 'id'>>;
-  places?: Resolver<Maybe<Array<Maybe<ResolversTypes['PlaceSuggestion']>>>, ParentType, ContextType, Partial<QueryPlacesArgs>>;
+  places?: Resolver<Maybe<Array<ResolversTypes['PlaceSuggestion']>>, ParentType, ContextType, Partial<QueryPlacesArgs>>;
   postcodeAddresses?: Resolver<Maybe<ResolversTypes['PostcodeAddressPage']>, ParentType, ContextType, RequireFields<QueryPostcodeAddressesArgs, 'postcode'>>;
-  pricePredictions?: Resolver<Maybe<Array<Maybe<ResolversTypes['PricePrediction']>>>, ParentType, ContextType, RequireFields<QueryPricePredictionsArgs, 'limit'>>;
-  quantMetricsTier1?: Resolver<Maybe<Array<Maybe<ResolversTypes['QuantMetricsTier1']>>>, ParentType, ContextType, RequireFields<QueryQuantMetricsTier1Args, 'limit'>>;
-  quantMetricsTier2?: Resolver<Maybe<Array<Maybe<ResolversTypes['QuantMetricsTier2']>>>, ParentType, ContextType, RequireFields<QueryQuantMetricsTier2Args, 'limit'>>;
-  resistanceSupport?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResistanceSupportLevel']>>>, ParentType, ContextType, RequireFields<QueryResistanceSupportArgs, 'limit'>>;
+  pricePredictions?: Resolver<Maybe<Array<ResolversTypes['PricePrediction']>>, ParentType, ContextType, RequireFields<QueryPricePredictionsArgs, 'limit'>>;
+  quantMetricsTier1?: Resolver<Maybe<Array<ResolversTypes['QuantMetricsTier1']>>, ParentType, ContextType, RequireFields<QueryQuantMetricsTier1Args, 'limit'>>;
+  quantMetricsTier2?: Resolver<Maybe<Array<ResolversTypes['QuantMetricsTier2']>>, ParentType, ContextType, RequireFields<QueryQuantMetricsTier2Args, 'limit'>>;
+  resistanceSupport?: Resolver<Maybe<Array<ResolversTypes['ResistanceSupportLevel']>>, ParentType, ContextType, RequireFields<QueryResistanceSupportArgs, 'limit'>>;
   resolveUkAddress?: Resolver<Maybe<ResolversTypes['UkAddress']>, ParentType, ContextType, RequireFields<QueryResolveUkAddressArgs, 'id'>>;
   resolveUsAddress?: Resolver<Maybe<ResolversTypes['UsAddress']>, ParentType, ContextType, RequireFields<QueryResolveUsAddressArgs, 'id'>>;
-  scenarioAnalysis?: Resolver<Maybe<Array<Maybe<ResolversTypes['ScenarioPrediction']>>>, ParentType, ContextType, RequireFields<QueryScenarioAnalysisArgs, 'limit'>>;
-  sentiments?: Resolver<Maybe<Array<Maybe<ResolversTypes['Sentiment']>>>, ParentType, ContextType, RequireFields<QuerySentimentsArgs, 'limit'>>;
+  scenarioAnalysis?: Resolver<Maybe<Array<ResolversTypes['ScenarioPrediction']>>, ParentType, ContextType, RequireFields<QueryScenarioAnalysisArgs, 'limit'>>;
+  sentiments?: Resolver<Maybe<Array<ResolversTypes['Sentiment']>>, ParentType, ContextType, RequireFields<QuerySentimentsArgs, 'limit'>>;
   sigRsvExchangeQuote?: Resolver<Maybe<ResolversTypes['StablecoinExchangeQuote']>, ParentType, ContextType, RequireFields<QuerySigRsvExchangeQuoteArgs, 'amount'>>;
   sigRsvExchangeTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QuerySigRsvExchangeTransactionArgs, 'address' | 'amount'>>;
   sigRsvPrice?: Resolver<Maybe<ResolversTypes['ErgoTokenPrice']>, ParentType, ContextType>;
@@ -4361,11 +4361,11 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   token?: Resolver<Maybe<ResolversTypes['Token']>, ParentType, ContextType, Partial<QueryTokenArgs>>;
   tokenBurnApp?: Resolver<Maybe<ResolversTypes['MosaikApp']>, ParentType, ContextType>;
   tokenBurnRequest?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryTokenBurnRequestArgs, 'uuid'>>;
-  tokenPrices?: Resolver<Maybe<Array<Maybe<ResolversTypes['TokenDailyPrice']>>>, ParentType, ContextType, RequireFields<QueryTokenPricesArgs, 'limit'>>;
-  tokens?: Resolver<Maybe<Array<Maybe<ResolversTypes['Token']>>>, ParentType, ContextType, RequireFields<QueryTokensArgs, 'limit'>>;
+  tokenPrices?: Resolver<Maybe<Array<ResolversTypes['TokenDailyPrice']>>, ParentType, ContextType, RequireFields<QueryTokenPricesArgs, 'limit'>>;
+  tokens?: Resolver<Maybe<Array<ResolversTypes['Token']>>, ParentType, ContextType, RequireFields<QueryTokensArgs, 'limit'>>;
   tokensByIds?: Resolver<Array<Maybe<ResolversTypes['Token']>>, ParentType, ContextType, RequireFields<QueryTokensByIdsArgs, 'ids'>>;
-  traderGrades?: Resolver<Maybe<Array<Maybe<ResolversTypes['TraderGrade']>>>, ParentType, ContextType, RequireFields<QueryTraderGradesArgs, 'limit'>>;
-  tradingIndicators?: Resolver<Maybe<Array<Maybe<ResolversTypes['TradingIndicator']>>>, ParentType, ContextType, RequireFields<QueryTradingIndicatorsArgs, 'limit'>>;
+  traderGrades?: Resolver<Maybe<Array<ResolversTypes['TraderGrade']>>, ParentType, ContextType, RequireFields<QueryTraderGradesArgs, 'limit'>>;
+  tradingIndicators?: Resolver<Maybe<Array<ResolversTypes['TradingIndicator']>>, ParentType, ContextType, RequireFields<QueryTradingIndicatorsArgs, 'limit'>>;
   userAgent?: Resolver<Maybe<ResolversTypes['UserAgent']>, ParentType, ContextType, Partial<QueryUserAgentArgs>>;
   visitor?: Resolver<ResolversTypes['Visitor'], ParentType, ContextType>;
 };
@@ -4452,7 +4452,7 @@ export type TokenResolvers<ContextType = GatewayContext, ParentType extends Reso
   category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   circulatingSupply?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   correlations?: Resolver<Array<ResolversTypes['TokenCorrelation']>, ParentType, ContextType, Partial<TokenCorrelationsArgs>>;
-  exchangeList?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  exchangeList?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   investorGrade?: Resolver<Maybe<ResolversTypes['InvestorGrade']>, ParentType, ContextType>;
   marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;

@@ -16,6 +16,7 @@ import { buildSchema, type GraphQLSchema } from 'graphql';
 import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from './mesh-manifest.js';
 import type { Logger } from '../logger.js';
 import { meshLogger } from './mesh-logger.js';
+import { nonNullListElements } from './non-null-elements.js';
 
 export interface MeshSources {
   schemas: GraphQLSchema[];
@@ -54,7 +55,7 @@ function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gateway
   const annotated = buildSchema(readFileSync(join(dir, entry.schemaFile), 'utf8'), { assumeValid: true, assumeValidSDL: true });
   const logger = meshLogger(gatewayLogger, entry.name);
   const executable = processDirectives(annotated, { ...entry.handler, pubsub, logger, globalFetch: noGlobalFetch });
-  return entry.transforms.reduce((schema, declaration) => {
+  const transformed = entry.transforms.reduce((schema, declaration) => {
     const [kind, config] = Object.entries(declaration)[0] ?? [];
     const factory = kind === undefined ? undefined : TRANSFORMS[kind];
     if (!factory) throw new TypeError(`${entry.name}: the artefact names transform "${kind}", which the gateway does not load`);
@@ -69,6 +70,7 @@ function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gateway
     });
     return transform.transformSchema(schema, { schema });
   }, executable);
+  return nonNullListElements(transformed);
 }
 
 /** Loads every source of the artefact built under `root` (run `npm run build` to make it). */
