@@ -109,6 +109,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     transport,
     persisted: config.persisted,
     metrics: metrics ?? false,
+    jit: config.jit,
     ...(sharedStore ? { sharedStore } : {}),
   });
   bound.serve(yoga);

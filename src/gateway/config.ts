@@ -43,6 +43,8 @@ export interface GatewayConfig {
   redis: { url: string; keyPrefix: string } | undefined;
   /** OpenTelemetry tracing, on when the standard OTEL_* variables configure an OTLP exporter. */
   tracing: { serviceName: string } | undefined;
+  /** GRAPHQL_JIT: compiled execution with graphql-jit. */
+  jit: boolean;
   /** METRICS: serve Prometheus metrics at /metrics. */
   metrics: boolean;
   /** PERSISTED_DOCUMENTS (read and checked at start) and PERSISTED_ONLY. */
@@ -209,6 +211,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     typePrefix: check(problems, () => readTypePrefix(env), ''),
     redis: check(problems, () => redis(env), undefined),
     metrics: check(problems, () => flag(env, 'METRICS', true), true),
+    jit: check(problems, () => flag(env, 'GRAPHQL_JIT', true), true),
     tracing: check(problems, () => tracing(env), undefined),
     persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),
     upstreams: {

@@ -18,6 +18,7 @@ import { useRequestId } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
 import { useMetrics } from './ops/use-metrics.js';
 import { useTracing } from './ops/tracing/use-tracing.js';
+import { forCompiledExecution, useCompiledExecution } from './http/compiled-execution.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { useOperationLimits } from './http/use-operation-limits.js';
 import { useRequestLog } from './http/use-request-log.js';
@@ -62,6 +63,8 @@ export interface GatewayOptions {
    * when absent; the composition root passes its own so the transport it made reports to it.
    */
   metrics?: GatewayMetrics | false;
+  /** GRAPHQL_JIT: execute with graphql-jit (compiled-execution.ts); on unless `false`. */
+  jit?: boolean;
   /** Persisted documents and PERSISTED_ONLY; APQ alone when absent. */
   persisted?: { documents: PersistedDocuments | undefined; only: boolean };
 }
@@ -80,6 +83,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs, { shared: options.sharedStore }) : undefined;
   const logger = options.logger ?? silentLogger;
   const limits = options.limits ?? DEFAULT_LIMITS;
+  const jit = options.jit ?? true;
   const budgets = new WeakMap<Request, FanOutBudget>();
   const metrics: GatewayMetrics | undefined =
     options.metrics === false
@@ -89,7 +93,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     options.transport ??
     new UpstreamTransport({ ...options.upstreamSettings, timeoutMs: options.upstreamTimeoutMs, logger, observer: metrics });
   return createYoga<ServerContext, GatewayContext>({
-    schema: options.schema,
+    schema: jit ? forCompiledExecution(options.schema) : options.schema,
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/healthz',
     landingPage: false,
@@ -118,6 +122,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       useVaryOnOrigin(),
       ...(options.readiness ? [useReadiness(options.readiness)] : []),
       useProvenance(options.upstreams, options.sandboxUpstreams ?? []),
+      ...(jit ? [useCompiledExecution()] : []),
     ],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);

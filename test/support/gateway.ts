@@ -46,6 +46,8 @@ export interface TestGatewayOptions {
   limits?: Partial<OperationLimits>;
   /** Where the gateway logs; silent by default. */
   logger?: Logger;
+  /** Compiled execution (GRAPHQL_JIT); on by default, as in production. */
+  jit?: boolean;
 }
 
 /** Starts every registered sandbox and a gateway in front of them. */
@@ -72,6 +74,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     logger: options.logger,
     sandboxUpstreams: SANDBOXES.map((entry) => entry.upstream),
+    ...(options.jit === undefined ? {} : { jit: options.jit }),
   });
   const request = async (path: string, init: RequestInit = {}) => yoga.fetch(new Request(`http://gateway.test${path}`, init), {});
   return {

@@ -28,9 +28,12 @@ export function typePrefixOf(schema: GraphQLSchema): string {
 /** Abstract types answer the prefixed name, whatever their resolver or `__typename` says. */
 function prefixed(prefix: string, resolveType: GraphQLTypeResolver<unknown, unknown> | undefined): GraphQLTypeResolver<unknown, unknown> {
   const inner = resolveType ?? defaultTypeResolver;
-  return async (value, context, info, abstractType) => {
-    const name = await inner(value, context, info, abstractType);
-    return typeof name === 'string' && !name.startsWith(prefix) ? prefix + name : name;
+  const add = (name: string | undefined): string | undefined =>
+    typeof name === 'string' && !name.startsWith(prefix) ? prefix + name : name;
+  // Synchronous where the inner resolver is: graphql-jit (GRAPHQL_JIT) takes no promise here.
+  return (value, context, info, abstractType) => {
+    const name = inner(value, context, info, abstractType);
+    return name instanceof Promise ? name.then(add) : add(name);
   };
 }
 

@@ -37,8 +37,17 @@ function isCatalogued(code: unknown): code is ErrorCode {
   return typeof code === 'string' && code in ERROR_CODES;
 }
 
+/**
+ * An error's extensions; graphql-jit's errors (GRAPHQL_JIT) leave them undefined when the
+ * original error had none, whatever GraphQLError's type says.
+ */
+export function extensionsOf(error: GraphQLError): Readonly<Record<string, unknown>> {
+  const extensions: Readonly<Record<string, unknown>> | undefined = error.extensions;
+  return extensions ?? {};
+}
+
 function httpOf(error: GraphQLError): HttpExtension | undefined {
-  const http: unknown = error.extensions.http;
+  const http: unknown = extensionsOf(error).http;
   return typeof http === 'object' && http !== null ? http : undefined;
 }
 
@@ -53,14 +62,14 @@ function innermostGraphQLError(error: unknown): GraphQLError | undefined {
 }
 
 function codeOf(error: GraphQLError): ErrorCode | undefined {
-  const code = error.extensions.code;
+  const { code, subgraph, response } = extensionsOf(error);
   const status = httpOf(error)?.status;
   // Yoga calls a wrong method or an oversized body BAD_REQUEST too; the status says which it is.
   const byStatus = status === undefined ? undefined : CODES_BY_HTTP_STATUS[status];
   if (byStatus && (code === undefined || code === 'BAD_REQUEST' || !isCatalogued(code))) return byStatus;
   if (isCatalogued(code) && code !== 'INTERNAL_SERVER_ERROR') return code;
   // Mesh reports a 2xx answer it could not read with no code, naming the source or the response.
-  if (code === undefined && (error.extensions.subgraph !== undefined || error.extensions.response !== undefined)) return 'UPSTREAM_ERROR';
+  if (code === undefined && (subgraph !== undefined || response !== undefined)) return 'UPSTREAM_ERROR';
   return undefined;
 }
 
@@ -68,7 +77,7 @@ function codeOf(error: GraphQLError): ErrorCode | undefined {
 export function isClientFacing(error: unknown): boolean {
   const inner = innermostGraphQLError(error);
   if (!inner || (inner.originalError && !(inner.originalError instanceof GraphQLError))) return false;
-  return codeOf(inner) !== undefined && inner.extensions.unexpected !== true;
+  return codeOf(inner) !== undefined && extensionsOf(inner).unexpected !== true;
 }
 
 /** Returns the catalogued form of any error; an unexpected one is logged at error level with its stack. */
@@ -88,7 +97,8 @@ export function maskError(error: unknown, logger: Logger): GraphQLError {
   }
   const extensions: Record<string, unknown> = { code };
   for (const name of PUBLIC_EXTENSIONS) {
-    if (inner.extensions[name] !== undefined) extensions[name] = inner.extensions[name];
+    const value = extensionsOf(inner)[name];
+    if (value !== undefined) extensions[name] = value;
   }
   const http = httpOf(inner) ?? (outer && httpOf(outer));
   if (http) extensions.http = { ...http, spec: LEGACY_200_CODES.has(code) && http.spec === true };

@@ -8,6 +8,7 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
+import { extensionsOf } from './mask-error.js';
 
 export type RequestOutcome = 'ok' | 'partial' | 'refused' | 'failed';
 
@@ -16,7 +17,7 @@ interface RequestRecord {
   operationName?: string;
 }
 
-const codeOf = (error: GraphQLError): string => String(error.extensions.code ?? 'UNKNOWN');
+const codeOf = (error: GraphQLError): string => String(extensionsOf(error).code ?? 'UNKNOWN');
 
 /** The distinct `extensions.code`s of a result's errors. */
 export function codesOf(errors: readonly GraphQLError[]): string[] {
