@@ -7,8 +7,9 @@
  * Only light modules are imported statically: a bad value or a busy port is reported within a
  * second, before the slow imports (Mesh, the sandboxes' data) begin.
  */
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { type GatewayConfig, loadConfig, type UpstreamName } from './gateway/config.js';
+import { type GatewayConfig, loadConfig, UPSTREAM_VARIABLES, type UpstreamName } from './gateway/config.js';
 import { createLogger, type Logger } from './gateway/logger.js';
 import { createDrain } from './gateway/ops/drain.js';
 import { loadEnvFileIfPresent } from './gateway/ops/env-file.js';
@@ -95,7 +96,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     cacheTtlMs: config.cacheTtlMs,
     clock: systemClock,
-    sandboxUpstreams: resolved.sandboxes,
+    sandboxUpstreams: [...resolved.sandboxes, ...config.sandboxUpstreams],
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
     readiness: {
       provider: withBreakerStates(
@@ -117,6 +118,50 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   logger.info({ url: `http://${host}:${bound.address.port}/graphql` }, 'gateway ready: GraphQL and GraphiQL');
 }
 
+/** The variables that point a worker at the sandboxes the primary started, with their credentials. */
+function sandboxVariables(upstreams: readonly ResolvedUpstream[], sandboxes: readonly UpstreamName[]): Record<string, string> {
+  const env: Record<string, string> = { GATEWAY_SANDBOX_UPSTREAMS: sandboxes.join(',') };
+  for (const upstream of upstreams.filter((candidate) => sandboxes.includes(candidate.name))) {
+    const variables = UPSTREAM_VARIABLES[upstream.name];
+    env[variables.url] = upstream.url;
+    if (variables.key && upstream.credentials.key) env[variables.key] = upstream.credentials.key;
+    if (variables.userToken && upstream.credentials.userToken) env[variables.userToken] = upstream.credentials.userToken;
+  }
+  return env;
+}
+
+/**
+ * WORKERS > 1: this process checks the port, starts the sandboxes once (so every worker sees the
+ * same sandbox state) and supervises the workers, which serve.
+ */
+async function runPrimary(config: GatewayConfig): Promise<void> {
+  let port: number;
+  try {
+    const probe = await bindEarly(config.host, config.port);
+    port = probe.address.port;
+    await new Promise((resolve) => probe.server.close(resolve));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  const logger = createLogger('info');
+  const resolved = await resolveUpstreams(config, logger);
+  const { startWorkers } = await import('./gateway/ops/workers.js');
+  const pool = startWorkers({
+    count: config.workers,
+    env: { PORT: String(port), ...sandboxVariables(resolved.upstreams, resolved.sandboxes) },
+    logger,
+  });
+  const onSignal = (signal: NodeJS.Signals): void => {
+    void pool.stop(signal).then(async (code) => {
+      for (const close of resolved.closers) await close();
+      process.exit(code);
+    });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+}
+
 async function main(): Promise<void> {
   loadEnvFileIfPresent('.env');
   let config: GatewayConfig;
@@ -126,6 +171,7 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
   let bound: BoundServer;
   try {
     bound = await bindEarly(config.host, config.port);

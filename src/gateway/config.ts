@@ -3,6 +3,7 @@
  * An interface without a URL runs against its built-in sandbox.
  */
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { DEFAULT_LIMITS, loadLimits, type OperationLimits } from './http/limits-config.js';
 import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
 import { loadPersistedDocuments, type PersistedDocuments } from './persisted/persisted-documents.js';
@@ -39,6 +40,13 @@ export interface GatewayConfig {
   upstream: UpstreamSettings;
   /** TYPE_PREFIX: prepended to every type's name so peers' same-named types compose beside ours. */
   typePrefix: string;
+  /** WORKERS: gateway processes sharing the port (node:cluster); 1 = this process serves. */
+  workers: number;
+  /**
+   * Interfaces whose URL is a sandbox another process started (GATEWAY_SANDBOX_UPSTREAMS, set by
+   * the WORKERS primary for its workers, so their provenance still says `sandbox: true`).
+   */
+  sandboxUpstreams: UpstreamName[];
   /** REDIS_URL and REDIS_KEY_PREFIX: the store replicas share for cached answers and APQ; in memory when absent. */
   redis: { url: string; keyPrefix: string } | undefined;
   /** OpenTelemetry tracing, on when the standard OTEL_* variables configure an OTLP exporter. */
@@ -143,6 +151,36 @@ function corsOrigins(env: Env): string[] | undefined {
   return entries;
 }
 
+/** The variables that configure each interface. */
+export const UPSTREAM_VARIABLES: Readonly<Record<UpstreamName, { url: string; key?: string; userToken?: string }>> = {
+  'crypto-analytics': { url: 'CRYPTO_API_URL', key: 'CRYPTO_API_KEY' },
+  'blockchain-utility': { url: 'BLOCKCHAIN_API_URL' },
+  address: { url: 'ADDRESS_API_URL', key: 'ADDRESS_API_KEY', userToken: 'ADDRESS_USER_TOKEN' },
+  'country-data': { url: 'COUNTRY_API_URL', key: 'COUNTRY_API_KEY' },
+};
+
+const UPSTREAM_NAMES = Object.keys(UPSTREAM_VARIABLES);
+
+function isUpstreamName(name: string): name is UpstreamName {
+  return UPSTREAM_NAMES.includes(name);
+}
+
+function workers(env: Env): number {
+  const raw = optional(env, 'WORKERS') ?? '1';
+  if (raw.toLowerCase() === 'auto') return availableParallelism();
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64)
+    throw new TypeError(`WORKERS must be a whole number from 1 to 64, or auto, got "${raw}"`);
+  return value;
+}
+
+function sandboxUpstreams(env: Env): UpstreamName[] {
+  const names = (optional(env, 'GATEWAY_SANDBOX_UPSTREAMS') ?? '').split(',').filter(Boolean);
+  const bad = names.filter((name) => !isUpstreamName(name));
+  if (bad.length > 0) throw new TypeError(`GATEWAY_SANDBOX_UPSTREAMS names unknown interfaces: ${bad.join(', ')}`);
+  return names.filter(isUpstreamName);
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = optional(env, name)?.toLowerCase();
   if (raw === undefined) return fallback;
@@ -198,6 +236,15 @@ function persisted(env: Env): GatewayConfig['persisted'] {
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const problems: string[] = [];
   const url = (name: string): string | undefined => check(problems, () => baseUrl(env, name), undefined);
+  const upstream = (name: UpstreamName): UpstreamConfig => {
+    const variables = UPSTREAM_VARIABLES[name];
+    return {
+      name,
+      url: url(variables.url),
+      key: variables.key === undefined ? undefined : optional(env, variables.key),
+      ...(variables.userToken === undefined ? {} : { userToken: optional(env, variables.userToken) }),
+    };
+  };
   const config: GatewayConfig = {
     host: check(problems, () => host(env), '127.0.0.1'),
     port: check(problems, () => port(env), 4000),
@@ -209,26 +256,19 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     limits: check(problems, () => loadLimits(env), DEFAULT_LIMITS),
     upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
     typePrefix: check(problems, () => readTypePrefix(env), ''),
+    workers: check(problems, () => workers(env), 1),
+    sandboxUpstreams: check(problems, () => sandboxUpstreams(env), []),
     redis: check(problems, () => redis(env), undefined),
     metrics: check(problems, () => flag(env, 'METRICS', true), true),
     jit: check(problems, () => flag(env, 'GRAPHQL_JIT', true), true),
     tracing: check(problems, () => tracing(env), undefined),
     persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),
     upstreams: {
-      'crypto-analytics': { name: 'crypto-analytics', url: url('CRYPTO_API_URL'), key: optional(env, 'CRYPTO_API_KEY') },
-      'blockchain-utility': { name: 'blockchain-utility', url: url('BLOCKCHAIN_API_URL'), key: undefined },
-      address: {
-        name: 'address',
-        url: url('ADDRESS_API_URL'),
-        key: optional(env, 'ADDRESS_API_KEY'),
-        userToken: optional(env, 'ADDRESS_USER_TOKEN'),
-      },
-      'country-data': {
-        name: 'country-data',
-        url: url('COUNTRY_API_URL'),
-        // The vendor publishes a demo key; the sandbox accepts it too.
-        key: optional(env, 'COUNTRY_API_KEY') ?? COUNTRY_DEMO_KEY,
-      },
+      'crypto-analytics': upstream('crypto-analytics'),
+      'blockchain-utility': upstream('blockchain-utility'),
+      address: upstream('address'),
+      // The vendor publishes a demo key; the sandbox accepts it too.
+      'country-data': { ...upstream('country-data'), key: optional(env, 'COUNTRY_API_KEY') ?? COUNTRY_DEMO_KEY },
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -13,7 +13,7 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 /** A logger writing JSON lines to stdout (or to `destination`, e.g. a test's collector). */
 export function createLogger(level: LogLevel = 'info', destination?: { write(line: string): void }): Logger {
   // The mixin stamps the id of the request being served on every line, however deep it is logged.
-  const options: LoggerOptions = { level, base: { service: 'gateway' }, mixin: requestLogFields };
+  const options: LoggerOptions = { level, base: { service: 'gateway', pid: process.pid }, mixin: requestLogFields };
   return destination ? pino(options, destination) : pino(options);
 }
 

@@ -38,6 +38,8 @@ const CLEARED = [
   'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
   'OTEL_TRACES_EXPORTER',
   'OTEL_SDK_DISABLED',
+  'WORKERS',
+  'GATEWAY_SANDBOX_UPSTREAMS',
 ];
 
 /** Spawns the gateway process with `env` on top of a cleaned copy of this process's environment. */
