@@ -66,7 +66,6 @@ const STRING_SCALARS = [
   'CountryIso3',
   'CurrencyCode',
   'Date',
-  'DateTime',
   'Email',
   'ErgoAddress',
   'ErgoId',

@@ -33,8 +33,6 @@ export type Scalars = {
   CountryIso3: { input: string; output: string; }
   CurrencyCode: { input: string; output: string; }
   Date: { input: string; output: string; }
-  /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar. */
-  DateTime: { input: string; output: string; }
   Email: { input: string; output: string; }
   ErgoAddress: { input: string; output: string; }
   ErgoId: { input: string; output: string; }
@@ -929,7 +927,7 @@ export type KeyUsageDay = {
   /** Paid lookups that day. */
   count: Scalars['Int']['output'];
   /** Midnight UTC of the day (ISO 8601). */
-  date: Scalars['DateTime']['output'];
+  date: Scalars['Date']['output'];
 };
 
 /** A language. */
@@ -3161,7 +3159,6 @@ export type ResolversTypes = {
   CurrencyCode: ResolverTypeWrapper<Scalars['CurrencyCode']['output']>;
   CurrencyConversion: ResolverTypeWrapper<CurrencyConversion>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
-  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeletionResult: ResolverTypeWrapper<DeletionResult>;
   Demonym: ResolverTypeWrapper<Demonym>;
   DrivingSide: null;
@@ -3341,7 +3338,6 @@ export type ResolversParentTypes = {
   CurrencyCode: Scalars['CurrencyCode']['output'];
   CurrencyConversion: CurrencyConversion;
   Date: Scalars['Date']['output'];
-  DateTime: Scalars['DateTime']['output'];
   DeletionResult: DeletionResult;
   Demonym: Demonym;
   Economy: Economy;
@@ -3722,10 +3718,6 @@ export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'Date';
 }
 
-export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
-  name: 'DateTime';
-}
-
 export type DeletionResultResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeletionResult'] = ResolversParentTypes['DeletionResult']> = {
   deleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3957,7 +3949,7 @@ export type KeyUsageResolvers<ContextType = GatewayContext, ParentType extends R
 
 export type KeyUsageDayResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['KeyUsageDay'] = ResolversParentTypes['KeyUsageDay']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
 };
 
 export type LanguageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Language'] = ResolversParentTypes['Language']> = {
@@ -4737,7 +4729,6 @@ export type Resolvers<ContextType = GatewayContext> = {
   CurrencyCode?: GraphQLScalarType;
   CurrencyConversion?: CurrencyConversionResolvers<ContextType>;
   Date?: GraphQLScalarType;
-  DateTime?: GraphQLScalarType;
   DeletionResult?: DeletionResultResolvers<ContextType>;
   Demonym?: DemonymResolvers<ContextType>;
   DrivingSide?: DrivingSideResolvers;

@@ -1,7 +1,7 @@
 /**
  * An example GraphQL Code Generator configuration for a client of this gateway (the client
  * preset), the one the README points client teams at. Copy it with the scalar map: without one,
- * every custom scalar (Date, DateTime, Long, UUID, CurrencyCode...) becomes `unknown` in the
+ * every custom scalar (Date, Long, UUID, CurrencyCode...) becomes `unknown` in the
  * generated types; `strictScalars` makes a scalar added later fail generation instead.
  *
  * Run it with `npx graphql-codegen --config test/gateway/client-codegen/codegen.ts`; the test

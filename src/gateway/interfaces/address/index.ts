@@ -1,7 +1,8 @@
 /**
  * Interface C's hand-written additions: the Address interface, nullable numbers, text scalars,
- * and union members that agree on their shared fields.
+ * union members that agree on their shared fields, and the usage report's days as `Date`.
  */
+import { dayFields } from '../../schema/day-fields.js';
 import { alignSharedMemberFields } from './align-members.js';
 import type { GraphModule } from '../../schema/graph-module.js';
 import { addressArgumentScalars, addressEnvelopes, addressResolvers, addressScalarBehaviours } from './resolvers.js';
@@ -12,5 +13,6 @@ export const addressModule: GraphModule = {
   scalarBehaviours: addressScalarBehaviours,
   envelopes: addressEnvelopes,
   argumentScalars: addressArgumentScalars,
-  transformSchema: alignSharedMemberFields,
+  // The vendor sends each usage day as its midnight UTC.
+  transformSchema: (schema) => dayFields(alignSharedMemberFields(schema), new Set(['KeyUsageDay'])),
 };
