@@ -114,7 +114,13 @@ export function createUpstreamClient(
     return new UpstreamAnswer(raw.status, raw.headers, { text: raw.text }, VENDORS[upstream.name].rewriteBody);
   }
 
-  async function request(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<UpstreamAnswer> {
+  /** One call as a resolver makes it, in its span: de-duplicated, maybe cached, errors mapped. */
+  function request(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<UpstreamAnswer> {
+    const method = (init.method ?? 'GET').toUpperCase();
+    return traceUpstreamCall(upstream.name, method, url, () => requestUntraced(upstream, url, method, init));
+  }
+
+  async function requestUntraced(upstream: ResolvedUpstream, url: string, method: string, init: RequestInit): Promise<UpstreamAnswer> {
     const headers = plainHeaders(init.headers);
     const credentialHeaders = VENDORS[upstream.name].authHeaders(credentialsFor(upstream, caller));
     Object.assign(headers, credentialHeaders);
@@ -124,7 +130,6 @@ export function createUpstreamClient(
     // Lets a vendor's logs be matched with ours; it does not change the answer, so it is not part of the key.
     const requestId = currentRequestId();
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
-    const method = (init.method ?? 'GET').toUpperCase();
     const idempotent = method === 'GET' || method === 'HEAD';
     // What can change a GET's answer is its URL and what the gateway adds: credentials and the
     // caller. Mesh's resolvers and the hand-written ones send different Accept headers for the
@@ -168,13 +173,12 @@ export function createUpstreamClient(
     fetch: async (url, init = {}) => {
       const upstream = upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
       if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
-      const method = (init.method ?? 'GET').toUpperCase();
-      return (await traceUpstreamCall(upstream.name, method, url, () => request(upstream, url, init))).toResponse();
+      return (await request(upstream, url, init)).toResponse();
     },
     async get<T>(name: UpstreamName, path: string, query: Record<string, QueryValue> = {}): Promise<T> {
       const upstream = named(name);
       const url = withQuery(`${upstream.url}${path}`, query);
-      const answer = await traceUpstreamCall(name, 'GET', url, () => request(upstream, url, {}));
+      const answer = await request(upstream, url, {});
       try {
         // The caller names the shape of the vendor's JSON it reads; nothing checks it at run time.
         return answer.value() as T;
