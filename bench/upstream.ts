@@ -5,6 +5,9 @@
  * Replay matches an answer on method, path and the query parameters that change the answer
  * (MATTERS below); everything else a gateway adds (api-key, pretty, parameters at their
  * default) is ignored, so each gateway's way of spelling a request finds the same answer.
+ * Like D's vendor, it honours `response_fields` on country records (trimmed.ts): a gateway that
+ * asks only for the fields its query selects gets the smaller body the vendor would send, and a
+ * gateway that does not ask gets every field.
  * Answers go out with `cache-control: no-store`, so no gateway can skip its requests by caching
  * and the request counts say what each one asks per operation.
  *
@@ -18,6 +21,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { trimmedBody } from './trimmed.js';
 
 export const INTERFACES = ['crypto-analytics', 'blockchain-utility', 'address', 'country-data'] as const;
 export type InterfaceName = (typeof INTERFACES)[number];
@@ -125,12 +129,14 @@ export async function startStaticUpstream(options: { basePort?: number; record?:
       response.end(JSON.stringify({ errors: [{ code: 'NOT_RECORDED', message: `bench has no recording for ${key}` }] }));
       return;
     }
+    const body =
+      name === 'country-data' ? trimmedBody(found, new URL(url, 'http://upstream').searchParams.get('response_fields')) : found.body;
     response.writeHead(found.status, {
       'content-type': found.contentType,
-      'content-length': Buffer.byteLength(found.body),
+      'content-length': Buffer.byteLength(body),
       'cache-control': 'no-store',
     });
-    response.end(found.body);
+    response.end(body);
   };
 
   for (const [index, name] of INTERFACES.entries()) {

@@ -1,7 +1,7 @@
 /** What every resolver receives: the request's upstream client, Mesh's endpoints, loaders and clock. */
 import type { Clock } from './clock.js';
 import { createLoaders, type Loaders } from './loaders.js';
-import type { UpstreamUrls } from './upstream/mesh-endpoints.js';
+import type { AnswerObserver, UpstreamUrls } from './upstream/mesh-endpoints.js';
 import type { UpstreamClient, UpstreamFetch } from './upstream/upstream-fetch.js';
 
 export interface GatewayContext {
@@ -15,6 +15,8 @@ export interface GatewayContext {
   callerIp: string | undefined;
   /** "Today" for default date ranges and the brief. */
   clock: Clock;
+  /** Told of each body Mesh's resolvers parse (set by the provenance plugin); unset when nobody listens. */
+  observeAnswer?: AnswerObserver;
 }
 
 /** Builds the context of one GraphQL request. */

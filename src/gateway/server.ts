@@ -121,7 +121,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       ...useOperationLimits(limits, (request) => budgets.get(request)),
       useVaryOnOrigin(),
       ...(options.readiness ? [useReadiness(options.readiness)] : []),
-      useProvenance(options.upstreams, options.sandboxUpstreams ?? []),
+      useProvenance(options.sandboxUpstreams ?? []),
       ...(jit ? [useCompiledExecution()] : []),
     ],
     context: ({ request, req }) => {

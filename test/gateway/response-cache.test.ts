@@ -1,11 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { type CachedAnswer, freshnessMs, ResponseCache, sharedKey } from '../../src/gateway/upstream/response-cache.js';
+import { describe, expect, it, vi } from 'vitest';
+import { freshnessMs, ResponseCache, sharedKey } from '../../src/gateway/upstream/response-cache.js';
+import { UpstreamAnswer } from '../../src/gateway/upstream/upstream-answer.js';
 
-const answer = (cacheControl?: string, status = 200): CachedAnswer => ({
-  status,
-  headers: cacheControl ? { 'cache-control': cacheControl } : {},
-  value: { nested: { list: [1] } },
-});
+const answer = (cacheControl?: string, status = 200): UpstreamAnswer =>
+  new UpstreamAnswer(status, cacheControl ? { 'cache-control': cacheControl } : {}, JSON.stringify({ nested: { list: [1] } }));
 
 describe('freshnessMs', () => {
   it('honours max-age and s-maxage, refuses no-store, no-cache and private, and falls back to the default', () => {
@@ -44,11 +42,27 @@ describe('ResponseCache', () => {
   it('keeps parsed values deeply frozen, so no request can change what another reads', () => {
     const cache = new ResponseCache(1000);
     cache.offer('a', answer());
-    const value = cache.get('a')?.value;
+    const value = cache.get('a')?.value();
     expect(Object.isFrozen(value)).toBe(true);
     expect(() => {
       (value as { nested: { list: number[] } }).nested.list.push(2);
     }).toThrow(TypeError);
+  });
+
+  it('parses nothing when offered: an answer it will not keep costs nothing, a kept one is parsed on first use', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const cache = new ResponseCache(1000);
+      cache.offer('kept', answer('max-age=60'));
+      cache.offer('refused', answer('no-store'));
+      expect(parse).not.toHaveBeenCalled();
+      const kept = cache.get('kept');
+      kept?.value();
+      kept?.value();
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 

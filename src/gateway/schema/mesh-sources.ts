@@ -13,6 +13,7 @@ import { processDirectives } from '@graphql-mesh/transport-rest';
 import type { KeyValueCache, MeshTransformOptions } from '@graphql-mesh/types';
 import { PubSub } from '@graphql-mesh/utils';
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import { type AnswerObserver, MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
 import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from './mesh-manifest.js';
 import type { Logger } from '../logger.js';
 import { meshLogger } from './mesh-logger.js';
@@ -51,10 +52,39 @@ const noGlobalFetch = (): never => {
   throw new TypeError('Mesh sources need the gateway context (context.fetch) to reach an upstream');
 };
 
+const isAnswerObserver = (value: unknown): value is AnswerObserver => typeof value === 'function';
+
+/** The gateway context's observer (context.ts), if this execution has one. */
+function answerObserverOf(context: unknown): AnswerObserver | undefined {
+  const candidate: unknown = typeof context === 'object' && context !== null ? Reflect.get(context, 'observeAnswer') : undefined;
+  return isAnswerObserver(candidate) ? candidate : undefined;
+}
+
+/**
+ * Makes the source's HTTP root resolvers report the body they parsed to `context.observeAnswer`,
+ * in place (Mesh set them in place too), before any transform wraps them.
+ */
+function reportParsedAnswers(schema: GraphQLSchema, sourceName: string): void {
+  const upstream = MESH_SOURCE_UPSTREAMS[sourceName];
+  if (!upstream) throw new TypeError(`The Mesh source "${sourceName}" names no known upstream`);
+  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      const original = field.resolve;
+      if (!original) continue;
+      field.resolve = async (source, args, context, info) => {
+        const body: unknown = await original(source, args, context, info);
+        if (!(body instanceof Error)) answerObserverOf(context)?.(upstream, body);
+        return body;
+      };
+    }
+  }
+}
+
 function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gatewayLogger: Logger): GraphQLSchema {
   const annotated = buildSchema(readFileSync(join(dir, entry.schemaFile), 'utf8'), { assumeValid: true, assumeValidSDL: true });
   const logger = meshLogger(gatewayLogger, entry.name);
   const executable = processDirectives(annotated, { ...entry.handler, pubsub, logger, globalFetch: noGlobalFetch });
+  reportParsedAnswers(executable, entry.name);
   const transformed = entry.transforms.reduce((schema, declaration) => {
     const [kind, config] = Object.entries(declaration)[0] ?? [];
     const factory = kind === undefined ? undefined : TRANSFORMS[kind];

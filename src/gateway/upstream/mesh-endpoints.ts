@@ -16,6 +16,21 @@ const MESH_KEYS: Record<UpstreamName, keyof UpstreamUrls> = {
   'country-data': 'countryData',
 };
 
+/** The upstream each Mesh source reaches, by the source's name in `.meshrc.yml`. */
+export const MESH_SOURCE_UPSTREAMS: Readonly<Record<string, UpstreamName>> = {
+  CryptoAnalytics: 'crypto-analytics',
+  BlockchainUtility: 'blockchain-utility',
+  Address: 'address',
+  CountryData: 'country-data',
+};
+
+/**
+ * Told of each upstream body a resolver has parsed (extensions.provenance listens): Mesh's
+ * resolvers parse their answers themselves, so they report the value instead of anyone parsing
+ * the same bytes again.
+ */
+export type AnswerObserver = (upstream: UpstreamName, body: unknown) => void;
+
 /** Base URLs keyed for Mesh's endpoint templates. */
 export function meshEndpoints(upstreams: readonly ResolvedUpstream[]): UpstreamUrls {
   const urls: UpstreamUrls = { cryptoAnalytics: '', blockchainUtility: '', address: '', countryData: '' };

@@ -2,8 +2,11 @@
  * A process-wide cache of upstream answers for slowly changing data (country records, currency
  * symbols), shared by all GraphQL requests. An entry lives for the upstream's `max-age` when it
  * sends one, else for the configured TTL; `no-store`, `no-cache` and `private` answers are never
- * kept. The oldest entries go first when the cache is full. Entries hold parsed, deeply frozen
- * values, so a hit costs no decoding or parsing and no request can change what another sees.
+ * kept, and an answer that will not be kept is not parsed either. The oldest entries go first
+ * when the cache is full. Entries are immutable answers (upstream-answer.ts): the decoded text for
+ * Mesh's resolvers and a value parsed at most once, deeply frozen, for the hand-written ones, so a
+ * hit costs no decoding, at most one parse in the entry's life, and no request can change what
+ * another sees.
  *
  * With a shared store (Redis, REDIS_URL) behind it, every answer kept here is also written there
  * with the same expiry, and a local miss asks the store before the upstream: replicas then share
@@ -11,14 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SharedStore } from '../cache/shared-store.js';
-import { deepFreeze } from './deep-freeze.js';
-
-export interface CachedAnswer {
-  status: number;
-  headers: Readonly<Record<string, string>>;
-  /** The parsed body, deeply frozen once offered. */
-  value: unknown;
-}
+import { UpstreamAnswer } from './upstream-answer.js';
 
 /** A cache key for `url` as seen with `credentials`, which it holds only as a hash. */
 export function sharedKey(url: string, credentials: Readonly<Record<string, string>>): string {
@@ -27,19 +23,31 @@ export function sharedKey(url: string, credentials: Readonly<Record<string, stri
 }
 
 interface Entry {
-  answer: CachedAnswer;
+  answer: UpstreamAnswer;
   expiresAt: number;
 }
 
-/** What the shared store holds: the answer and when it stops being fresh, so every replica expires it alike. */
-interface StoredEntry extends CachedAnswer {
+/**
+ * What the shared store holds: the answer's text (so writing it needs no parse) and when it stops
+ * being fresh, so every replica expires it alike.
+ */
+interface StoredEntry {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
   expiresAt: number;
 }
 
 function isStoredEntry(value: unknown): value is StoredEntry {
   if (typeof value !== 'object' || value === null) return false;
   const entry: Partial<Record<keyof StoredEntry, unknown>> = value;
-  return typeof entry.status === 'number' && typeof entry.expiresAt === 'number' && typeof entry.headers === 'object' && 'value' in entry;
+  return (
+    typeof entry.status === 'number' &&
+    typeof entry.expiresAt === 'number' &&
+    typeof entry.headers === 'object' &&
+    entry.headers !== null &&
+    typeof entry.text === 'string'
+  );
 }
 
 /** How long an answer may be reused, in ms, per its Cache-Control and our default; 0 = not at all. */
@@ -71,7 +79,7 @@ export class ResponseCache {
   }
 
   /** This process's entry, else the shared store's (then kept here until it expires). */
-  async lookup(key: string): Promise<CachedAnswer | undefined> {
+  async lookup(key: string): Promise<UpstreamAnswer | undefined> {
     const local = this.get(key);
     if (local || !this.shared) return local;
     const stored = await this.shared.get(key);
@@ -83,13 +91,14 @@ export class ResponseCache {
       return undefined;
     }
     if (!isStoredEntry(entry) || entry.expiresAt <= this.now()) return undefined;
-    const answer: CachedAnswer = { status: entry.status, headers: entry.headers, value: entry.value };
+    // Stored text was rewritten (if its vendor rewrites) before it was written.
+    const answer = new UpstreamAnswer(entry.status, entry.headers, entry.text);
     this.keep(key, answer, entry.expiresAt);
     return answer;
   }
 
   /** This process's entry only. */
-  get(key: string): CachedAnswer | undefined {
+  get(key: string): UpstreamAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
@@ -99,22 +108,26 @@ export class ResponseCache {
     return entry.answer;
   }
 
-  /** Keeps a 2xx answer for as long as its Cache-Control (or the default TTL) allows. */
-  offer(key: string, answer: CachedAnswer): void {
-    if (answer.status < 200 || answer.status > 299) return;
+  /**
+   * Keeps a 2xx answer for as long as its Cache-Control (or the default TTL) allows. Nothing is
+   * parsed here: an answer that is not kept costs nothing, and one that is kept is parsed when a
+   * hand-written caller first asks for its value.
+   */
+  offer(key: string, answer: UpstreamAnswer): void {
+    if (!answer.ok) return;
     const ttl = freshnessMs(answer.headers['cache-control'] ?? null, this.defaultTtlMs);
     if (ttl <= 0) return;
     const expiresAt = this.now() + ttl;
     this.keep(key, answer, expiresAt);
     if (this.shared) {
-      const stored: StoredEntry = { ...answer, expiresAt };
+      const stored: StoredEntry = { status: answer.status, headers: { ...answer.headers }, text: answer.text(), expiresAt };
       void this.shared.set(key, JSON.stringify(stored), ttl);
     }
   }
 
-  private keep(key: string, answer: CachedAnswer, expiresAt: number): void {
+  private keep(key: string, answer: UpstreamAnswer, expiresAt: number): void {
     this.entries.delete(key);
-    this.entries.set(key, { answer: deepFreeze(answer), expiresAt });
+    this.entries.set(key, { answer: answer.share(), expiresAt });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

@@ -1,8 +1,9 @@
 /**
- * One upstream answer as a GraphQL request's callers share it. Its body was decoded once by the
- * transport; it is parsed at most once, and only when hand-written code asks for the value.
- * Mesh's generated resolvers read `text()` and parse it themselves, so they get the decoded text
- * as it is, with no Response re-encoding it.
+ * One upstream answer, immutable once made, so the callers of one GraphQL request and (through the
+ * response cache) later requests can share it. Its body is decoded once by the transport and
+ * parsed at most once, lazily, only when hand-written code asks for the value. Mesh's generated
+ * resolvers read `text()` and parse it themselves (they decorate the objects they parse), so the
+ * text they get is the decoded text as it is: no Response re-encodes it and nothing else parses it.
  */
 import { deepFreeze } from './deep-freeze.js';
 
@@ -16,32 +17,50 @@ export interface UpstreamResponse {
   json(): Promise<unknown>;
 }
 
-type Source = { text: string } | { value: unknown };
-
 export class UpstreamAnswer {
   private parsed: { value: unknown } | undefined;
   private rewritten: string | undefined;
+  private sharedAcrossRequests = false;
 
   constructor(
     readonly status: number,
     readonly headers: Readonly<Record<string, string>>,
-    private readonly source: Source,
-    /** Applied to the text before it is parsed (B's int64 amounts, see lossless-json.ts). */
+    /** The body as decoded from the wire. */
+    private readonly received: string,
+    /** Applied to the text before anyone reads it (B's int64 amounts, see lossless-json.ts). */
     private readonly rewrite: (text: string) => string = (text) => text,
-  ) {
-    if ('value' in source) this.parsed = { value: source.value };
+  ) {}
+
+  /** Whether the status is a success (2xx). */
+  get ok(): boolean {
+    return this.status >= 200 && this.status <= 299;
   }
 
-  /** The body's text: as received (rewritten), or the cached value serialised. */
+  /** The body's text as received, rewritten once. */
   text(): string {
-    this.rewritten ??= 'text' in this.source ? this.rewrite(this.source.text) : JSON.stringify(this.source.value);
+    this.rewritten ??= this.rewrite(this.received);
     return this.rewritten;
   }
 
-  /** The parsed body, deeply frozen because every caller of this request shares it; throws SyntaxError when not JSON. */
+  /**
+   * The parsed body, shared by every caller of this answer; throws SyntaxError when not JSON.
+   * Deeply frozen once the answer is shared across requests, so no request can change what
+   * another reads; within one request the resolvers are ours and read only, and freezing every
+   * list of a hundred records would cost more than the parse.
+   */
   value(): unknown {
-    this.parsed ??= { value: deepFreeze(JSON.parse(this.text())) };
+    if (!this.parsed) {
+      const value: unknown = JSON.parse(this.text());
+      this.parsed = { value: this.sharedAcrossRequests ? deepFreeze(value) : value };
+    }
     return this.parsed.value;
+  }
+
+  /** Marks the answer as shared across requests (the response cache keeps it): its value is frozen from now on. */
+  share(): this {
+    this.sharedAcrossRequests = true;
+    if (this.parsed) deepFreeze(this.parsed.value);
+    return this;
   }
 
   /** The Response-like object Mesh reads. */
@@ -50,7 +69,7 @@ export class UpstreamAnswer {
     return {
       status: this.status,
       statusText: '',
-      ok: this.status >= 200 && this.status <= 299,
+      ok: this.ok,
       headers: new Headers(this.headers),
       text,
       // A fresh copy: Mesh adds metadata to the objects it gets.

@@ -111,7 +111,7 @@ export function createUpstreamClient(
 
   async function send(upstream: ResolvedUpstream, url: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
     const raw = await transport.send({ upstream: upstream.name, url, method, headers, body });
-    return new UpstreamAnswer(raw.status, raw.headers, { text: raw.text }, VENDORS[upstream.name].rewriteBody);
+    return new UpstreamAnswer(raw.status, raw.headers, raw.text, VENDORS[upstream.name].rewriteBody);
   }
 
   /** One call as a resolver makes it, in its span: de-duplicated, maybe cached, errors mapped. */
@@ -198,18 +198,8 @@ async function cachedOrSent(
 ): Promise<UpstreamAnswer> {
   const cached = await cache.lookup(cacheKey);
   looked(cached !== undefined);
-  if (cached) return new UpstreamAnswer(cached.status, cached.headers, { value: cached.value });
+  if (cached) return cached;
   const answer = await sendIt();
-  offer(cache, cacheKey, answer);
+  cache.offer(cacheKey, answer);
   return answer;
-}
-
-/** Keeps a 2xx answer that parses; one that does not is simply not reused. */
-function offer(cache: ResponseCache, key: string, answer: UpstreamAnswer): void {
-  if (answer.status < 200 || answer.status > 299) return;
-  try {
-    cache.offer(key, { status: answer.status, headers: answer.headers, value: answer.value() });
-  } catch {
-    // Not JSON: the caller reports it; nothing to keep.
-  }
 }

@@ -22,7 +22,14 @@ describe('countryRecordFields', () => {
   it('maps selected fields to record fields, through fragments, and adds what derived fields read', () => {
     const info = infoOf(`{ countries { nodes { names { common } ...Codes ... on Country { callingCodes currencyRate(to: "EUR") } } } }
       fragment Codes on Country { codes { alpha2 } __typename }`);
-    expect(countryRecordFields(info)).toEqual(['calling_codes', 'codes', 'currencies', 'names']);
+    expect(countryRecordFields(info)).toEqual(['calling_codes', 'codes.alpha_2', 'currencies', 'names.common']);
+  });
+
+  it('asks for the parts of names and codes one by one, and for a whole object when only its type is selected', () => {
+    const info = infoOf(`{ countries { nodes {
+      names { official translations(languages: ["fra"]) { common } } codes { alpha3 } area { __typename } flag { emoji } } } }`);
+    expect(countryRecordFields(info)).toEqual(['area', 'codes.alpha_3', 'flag', 'names.official', 'names.translations']);
+    expect(countryRecordFields(infoOf('{ countries { nodes { names { __typename } } } }'))).toEqual(['names']);
   });
 
   it('asks for the whole record when a selected field is not known to map to one', () => {
@@ -49,14 +56,14 @@ describe('response_fields through the gateway', () => {
     const result = await gw.query('{ countries(limit: 100) { nodes { names { common } } } }');
     expect(result.errors).toBeUndefined();
     expect((result.data as any).countries.nodes).toHaveLength(100);
-    expect(queries().map((query) => query.get('response_fields'))).toEqual(['names']);
+    expect(queries().map((query) => query.get('response_fields'))).toEqual(['names.common']);
   });
 
   it('serves every selected field of a search, which a client-chosen list could once break', async () => {
     const result = await gw.query('{ countriesByCode(q: "CHE") { nodes { codes { alpha2 } names { common } } } }');
     expect(result.errors).toBeUndefined();
     expect((result.data as any).countriesByCode.nodes[0]).toEqual({ codes: { alpha2: 'CH' }, names: { common: 'Switzerland' } });
-    expect(queries()[0]?.get('response_fields')).toBe('codes,names');
+    expect(queries()[0]?.get('response_fields')).toBe('codes.alpha_2,names.common');
   });
 
   it('keeps what the money fields read', async () => {

@@ -49,6 +49,16 @@ const RECORD_FIELDS: ReadonlySet<string> = new Set([
   'economy',
 ]);
 
+/**
+ * Record objects whose parts are asked for one by one (`names.common`), by GraphQL field name →
+ * record key: a list that selects `names { common }` should not carry every country's
+ * translations into 250 languages. Other objects are small and are asked for whole.
+ */
+const NESTED_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  names: { common: 'common', official: 'official', alternates: 'alternates', native: 'native', translations: 'translations' },
+  codes: { alpha2: 'alpha_2', alpha3: 'alpha_3', ccn3: 'ccn3', cioc: 'cioc', fifa: 'fifa', fips: 'fips', gec: 'gec' },
+};
+
 /** Country fields added by hand-written modules, and the record fields their resolvers read. */
 const DERIVED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   exchangeRates: ['currencies'],
@@ -75,6 +85,20 @@ function fieldsOf(selectionSet: SelectionSetNode, fragments: Record<string, Frag
   return into;
 }
 
+/** The dotted paths below `recordField` that `field` selects, or the whole field when it selects anything else. */
+function nestedPaths(recordField: string, field: FieldNode, fragments: Record<string, FragmentDefinitionNode>): string[] {
+  const keys = NESTED_FIELDS[recordField];
+  if (!keys || !field.selectionSet) return [recordField];
+  const paths: string[] = [];
+  for (const part of fieldsOf(field.selectionSet, fragments)) {
+    if (part.name.value === '__typename') continue;
+    const key = keys[part.name.value];
+    if (key === undefined) return [recordField];
+    paths.push(`${recordField}.${key}`);
+  }
+  return paths.length > 0 ? paths : [recordField];
+}
+
 /**
  * The record fields a selection of `CountryPage.nodes` needs, or undefined when one of the
  * selected fields is not known to map to a record field (then the whole record is asked for).
@@ -91,7 +115,7 @@ export function countryRecordFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' 
         const derived = DERIVED_FIELDS[name];
         const recordField = snakeCase(name);
         if (derived) for (const needed of derived) wanted.add(needed);
-        else if (RECORD_FIELDS.has(recordField)) wanted.add(recordField);
+        else if (RECORD_FIELDS.has(recordField)) for (const path of nestedPaths(recordField, field, info.fragments)) wanted.add(path);
         else return undefined;
       }
     }
