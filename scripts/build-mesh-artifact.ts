@@ -1,7 +1,8 @@
 /**
  * Build step: GraphQL Mesh reads the four OpenAPI documents named in `.meshrc.yml` once, here,
  * and writes each source's annotated schema (the operations as @httpOperation directives) plus a
- * manifest of the handler options and transforms to `dist/mesh/`. The gateway loads that
+ * manifest of the handler options and transforms to `dist/mesh/`, with the other facts the
+ * gateway reads from the documents (D's sortable country paths). The gateway loads that
  * artefact at start-up (src/gateway/schema/mesh-sources.ts) instead of parsing the documents and
  * importing Mesh's CLI on every start.
  *
@@ -14,7 +15,13 @@ import { DefaultLogger, PubSub } from '@graphql-mesh/utils';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { loadNonExecutableGraphQLSchemaFromOpenAPI } from '@omnigraph/openapi';
 import { parse as parseYaml } from 'yaml';
-import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from '../src/gateway/schema/mesh-manifest.js';
+import {
+  COUNTRY_SORT_PATHS_FILE,
+  MESH_ARTIFACT_DIR,
+  type MeshManifest,
+  type MeshSourceEntry,
+} from '../src/gateway/schema/mesh-manifest.js';
+import { countrySortPaths } from '../src/gateway/schema/sortable-paths.js';
 
 interface MeshrcSource {
   name: string;
@@ -53,6 +60,8 @@ for (const source of meshrc.sources) {
 }
 const manifest: MeshManifest = { sources };
 files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+const sortPaths = [...countrySortPaths(new URL('../schema/country-data.yaml', import.meta.url))];
+files.set(COUNTRY_SORT_PATHS_FILE, `${JSON.stringify(sortPaths, null, 1)}\n`);
 
 const stale = [...files].filter(([file, text]) => !existsSync(join(outDir, file)) || readFileSync(join(outDir, file), 'utf8') !== text);
 if (check) {

@@ -2,7 +2,6 @@
  * The gateway server: graphql-yoga over the built schema, GraphiQL served from the package (no
  * CDN), liveness at /healthz, and the error catalogue applied to every result.
  */
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
@@ -97,7 +96,8 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/healthz',
     landingPage: false,
-    renderGraphiQL,
+    // GraphiQL's page is megabytes of script: loaded on the first visit, not at every start.
+    renderGraphiQL: async (graphiql) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(graphiql),
     graphiql: { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
     logging: yogaLogger(logger),
     // The catalogue plugin masks instead: Yoga's masking logs every client mistake as an error.

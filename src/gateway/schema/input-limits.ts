@@ -5,12 +5,13 @@
  * wrapped with the checks of its arguments; a failed check is `badInput` naming the argument.
  */
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { readFileSync } from 'node:fs';
 import { type GraphQLSchema, defaultFieldResolver } from 'graphql';
 import { badInput } from '../errors.js';
 import { CRYPTO_ANALYTICS_ROOT_FIELDS } from '../interfaces/crypto-analytics/index.js';
 import type { GraphModule } from './graph-module.js';
 import { plainScalarMessages } from './scalar-messages.js';
-import { countrySortPaths } from './sortable-paths.js';
+import { COUNTRY_SORT_PATHS_FILE, MESH_ARTIFACT_DIR } from './mesh-manifest.js';
 
 /** One argument's check: what it takes, in words, and whether a (non-null) value qualifies. */
 export interface ArgumentRule {
@@ -73,8 +74,18 @@ const COUNTRY_PAGING = { limit: wholeNumber(1, 100), offset: wholeNumber(0) };
 /** C's paging (schema/address.yaml: limit 1–100, page from 0). */
 const ADDRESS_LIMIT = { limit: wholeNumber(1, 100) };
 
+/** D's sortable country paths, as the build step listed them from schema/country-data.yaml. */
+function builtCountrySortPaths(): ReadonlySet<string> {
+  const file = new URL(`../../../${MESH_ARTIFACT_DIR}/${COUNTRY_SORT_PATHS_FILE}`, import.meta.url);
+  const paths: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(paths) || !paths.every((path) => typeof path === 'string') || paths.length === 0) {
+    throw new TypeError(`${file.pathname} is not a list of field paths: run npm run build`);
+  }
+  return new Set(paths);
+}
+
 function vendorLimits(): InputLimits {
-  const sort = sortField(countrySortPaths(new URL('../../../schema/country-data.yaml', import.meta.url)), "D's country record");
+  const sort = sortField(builtCountrySortPaths(), "D's country record");
   return {
     ...Object.fromEntries(CRYPTO_ANALYTICS_ROOT_FIELDS.map((field) => [`Query.${field}`, CRYPTO_LIMIT])),
     'Query.countries': { ...COUNTRY_PAGING, sort },

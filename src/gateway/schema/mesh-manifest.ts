@@ -3,6 +3,9 @@
 /** Where the artefact lives, relative to the repository root. */
 export const MESH_ARTIFACT_DIR = 'dist/mesh';
 
+/** The artefact's list of D's sortable country paths (sortable-paths.ts), read by input-limits.ts. */
+export const COUNTRY_SORT_PATHS_FILE = 'country-sort-paths.json';
+
 export interface MeshSourceEntry {
   /** The source's name in `.meshrc.yml`. */
   name: string;

@@ -1,5 +1,6 @@
 /**
- * The real `npm start` process for ops tests: `node --import tsx src/main.ts` with a chosen
+ * The real gateway process for ops tests: `node --import tsx src/main.ts` (the source), or
+ * `node dist/main.js` (what `npm start` runs: the bundle the build step wrote), with a chosen
  * environment and working directory, its output collected line by line.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -43,9 +44,10 @@ const CLEARED = [
 ];
 
 /** Spawns the gateway process with `env` on top of a cleaned copy of this process's environment. */
-export function spawnGateway(env: Record<string, string>, cwd = ROOT): GatewayProcess {
+export function spawnGateway(env: Record<string, string>, cwd = ROOT, entry: 'source' | 'built' = 'source'): GatewayProcess {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CLEARED.includes(name)));
-  const child = spawn(process.execPath, ['--import', TSX, join(ROOT, 'src/main.ts')], {
+  const args = entry === 'built' ? [join(ROOT, 'dist/main.js')] : ['--import', TSX, join(ROOT, 'src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

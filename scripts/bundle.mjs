@@ -1,0 +1,60 @@
+// Build step: bundles the gateway (src/main.ts and everything it imports, node_modules included)
+// into one file, dist/main.js, which `npm start` runs. Loading one file instead of about a
+// thousand modules is most of what makes the gateway start fast: Node's per-module resolution,
+// file reads and compilation were half of the start-up. The sandboxes are not bundled: the
+// composition root imports them only when an interface has no URL, and they load from the
+// tsc output in dist/sandbox/ as they always did.
+//
+// Every bundled module of src/ keeps its own `import.meta.url` (the place tsc's output of it
+// would have in dist/), so the SDL files and documents it reads beside itself, which
+// copy-assets.mjs put there, are found as before.
+import { readFile } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const src = `${root}src/`;
+const outfile = `${root}dist/main.js`;
+
+/** The composition root's imports of sandbox code stay imports, of dist/sandbox/. */
+const sandboxesApart = {
+  name: 'sandboxes-apart',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/sandbox\// }, (args) =>
+      args.importer === `${src}main.ts` ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+/** Rewrites `import.meta.url` in each module of src/ to the URL its own compiled file has in dist/. */
+const ownModuleUrls = {
+  name: 'own-module-urls',
+  setup(builder) {
+    builder.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const compiled = relative(dirname(outfile), `${root}dist/${relative(src, args.path)}`).replace(/\.ts$/, '.js');
+      return {
+        contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(`./${compiled}`)}, import.meta.url).href`),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+await build({
+  entryPoints: [`${src}main.ts`],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // GraphiQL's page (9 MB of script) is imported on the first visit; bundled, every start would load it.
+  external: ['@graphql-yoga/render-graphiql'],
+  plugins: [sandboxesApart, ownModuleUrls],
+});
