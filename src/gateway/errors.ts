@@ -98,6 +98,7 @@ export function badInput(argument: string, expected: string, received: unknown):
 
 /** The codes of the operation limits (see `limitError`). */
 export type LimitCode =
+  | 'REQUEST_TOO_LARGE'
   | 'QUERY_TOO_LARGE'
   | 'MAX_TOKENS_EXCEEDED'
   | 'MAX_DEPTH_EXCEEDED'

@@ -20,6 +20,7 @@ import { useTracing } from './ops/tracing/use-tracing.js';
 import { forCompiledExecution, useCompiledExecution } from './http/compiled-execution.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { useOperationLimits } from './http/use-operation-limits.js';
+import { useRequestBodyLimit } from './http/use-request-body-limit.js';
 import { useRequestLog } from './http/use-request-log.js';
 import { yogaLogger } from './http/yoga-logger.js';
 import { type Logger, silentLogger } from './logger.js';
@@ -104,9 +105,11 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     maskedErrors: false,
     cors: corsPolicy(options.corsOrigins),
     batching: false,
-    maxRequestBodySize: limits.maxRequestBytes,
+    // useRequestBodyLimit enforces MAX_REQUEST_BYTES without re-streaming every body.
+    maxRequestBodySize: false,
     plugins: [
       useRequestId(),
+      useRequestBodyLimit(limits.maxRequestBytes),
       useTracing(GRAPHQL_PATH),
       ...(metrics ? [useMetrics(metrics, GRAPHQL_PATH)] : []),
       // The log reads the codes the catalogue has settled, so it comes after it.

@@ -68,10 +68,34 @@ describe('refused before any upstream call', () => {
     expect(answer.errors[0]?.message).toContain(`${DEFAULT_LIMITS.maxQueryBytes} bytes exceeded, found ${query.length}`);
   });
 
-  it('a body of 5 MB of variables is REQUEST_TOO_LARGE, 413', async () => {
+  it('a body of 5 MB of variables is REQUEST_TOO_LARGE, 413, counted as it streams when its length is not stated', async () => {
     const answer = await send(gw, { query: 'query Q($x: String) { __typename }', variables: { x: 'x'.repeat(5_000_000) } });
     expect(answer.status).toBe(413);
     expect(answer.errors[0]?.extensions?.code).toBe('REQUEST_TOO_LARGE');
+    expect(answer.errors[0]?.message).toContain(`Request body limit of ${DEFAULT_LIMITS.maxRequestBytes} bytes exceeded`);
+  });
+
+  it('a stated Content-Length decides before the body is read: over the limit 413, not a number 400, within it served', async () => {
+    const post = async (contentLength: string, body: string) => {
+      const response = await gw.request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': contentLength },
+        body,
+      });
+      const answer = (await response.json()) as Omit<Answer, 'status'>;
+      return { status: response.status, errors: answer.errors ?? [], data: answer.data };
+    };
+    const small = JSON.stringify({ query: '{ __typename }' });
+    const over = await post(String(DEFAULT_LIMITS.maxRequestBytes + 1), small);
+    expect(over.status).toBe(413);
+    expect(over.errors[0]?.extensions?.code).toBe('REQUEST_TOO_LARGE');
+    expect(over.errors[0]?.message).toContain(`found ${DEFAULT_LIMITS.maxRequestBytes + 1} bytes (MAX_REQUEST_BYTES)`);
+    const malformed = await post('12, 12', small);
+    expect(malformed.status).toBe(400);
+    expect(malformed.errors[0]?.extensions?.code).toBe('BAD_REQUEST');
+    const served = await post(String(Buffer.byteLength(small)), small);
+    expect(served.status).toBe(200);
+    expect(served.data).toEqual({ __typename: 'Query' });
   });
 
   it('too many tokens is MAX_TOKENS_EXCEEDED, 400', async () => {
