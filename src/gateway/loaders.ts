@@ -1,4 +1,8 @@
-/** The per-request DataLoaders; a new set is made for every GraphQL request. */
+/**
+ * The per-request DataLoaders; a new set for every GraphQL request, each loader made when a
+ * resolver first asks for it: a query about one country should not build A's eleven loaders and
+ * their date ranges.
+ */
 import type { Clock } from './clock.js';
 import type { UpstreamCaller } from './upstream/upstream-fetch.js';
 import { createCountryByCodeLoader } from './interfaces/country-data/country-loader.js';
@@ -13,11 +17,32 @@ export interface Loaders {
   usdPerErg: ReturnType<typeof createUsdPerErgLoader>;
 }
 
+/** Makes each loader when it is first read, then keeps it for the rest of the request. */
+class RequestLoaders implements Loaders {
+  #countryByCode: Loaders['countryByCode'] | undefined;
+  #cryptoAnalytics: Loaders['cryptoAnalytics'] | undefined;
+  #rates: Loaders['rates'] | undefined;
+  #usdPerErg: Loaders['usdPerErg'] | undefined;
+
+  constructor(private readonly caller: UpstreamCaller & { clock: Clock }) {}
+
+  get countryByCode(): Loaders['countryByCode'] {
+    return (this.#countryByCode ??= createCountryByCodeLoader(this.caller));
+  }
+
+  get cryptoAnalytics(): Loaders['cryptoAnalytics'] {
+    return (this.#cryptoAnalytics ??= createCryptoAnalyticsLoaders(this.caller));
+  }
+
+  get rates(): Loaders['rates'] {
+    return (this.#rates ??= createRatesLoader(this.caller));
+  }
+
+  get usdPerErg(): Loaders['usdPerErg'] {
+    return (this.#usdPerErg ??= createUsdPerErgLoader(this.caller));
+  }
+}
+
 export function createLoaders(caller: UpstreamCaller & { clock: Clock }): Loaders {
-  return {
-    countryByCode: createCountryByCodeLoader(caller),
-    cryptoAnalytics: createCryptoAnalyticsLoaders(caller),
-    rates: createRatesLoader(caller),
-    usdPerErg: createUsdPerErgLoader(caller),
-  };
+  return new RequestLoaders(caller);
 }

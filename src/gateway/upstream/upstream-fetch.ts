@@ -86,6 +86,11 @@ function secretsOf(upstreams: readonly ResolvedUpstream[], caller: CallerInfo): 
 
 function plainHeaders(init: HeadersInit | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
+  // Mesh passes a plain object of lower-case names; anything else goes through Headers, which normalises it.
+  if (init !== undefined && Object.getPrototypeOf(init) === Object.prototype) {
+    for (const [name, value] of Object.entries(init)) headers[name.toLowerCase()] = value;
+    return headers;
+  }
   new Headers(init).forEach((value, name) => {
     headers[name] = value;
   });
@@ -107,7 +112,8 @@ export function createUpstreamClient(
   { transport, cache, cacheObserver }: UpstreamFetchOptions,
 ): UpstreamClient {
   const inFlight = new Map<string, Promise<UpstreamAnswer>>();
-  const secrets = secretsOf(upstreams, caller);
+  // Needed only to scrub a failure's message, so gathered on the first failure.
+  let secrets: string[] | undefined;
 
   async function send(upstream: ResolvedUpstream, url: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
     const raw = await transport.send({ upstream: upstream.name, url, method, headers, body });
@@ -152,6 +158,7 @@ export function createUpstreamClient(
     const answer = await pending;
     if (answer.status < 200 || answer.status > 299) {
       const detail = VENDORS[upstream.name].describeFailure(answer.status, answer.text());
+      secrets ??= secretsOf(upstreams, caller);
       const upstreamCode = typeof detail.upstreamCode === 'string' ? scrubSecrets(detail.upstreamCode, secrets) : detail.upstreamCode;
       throw upstreamError({
         upstream: upstream.name,
