@@ -7,7 +7,8 @@
  * default) is ignored, so each gateway's way of spelling a request finds the same answer.
  * Like D's vendor, it honours `response_fields` on country records (trimmed.ts): a gateway that
  * asks only for the fields its query selects gets the smaller body the vendor would send, and a
- * gateway that does not ask gets every field.
+ * gateway that does not ask gets every field. `BENCH_FULL_RECORDS=1` ignores `response_fields`
+ * (every gateway gets whole records), to see what asking for less is worth.
  * Answers go out with `cache-control: no-store`, so no gateway can skip its requests by caching
  * and the request counts say what each one asks per operation.
  *
@@ -130,7 +131,9 @@ export async function startStaticUpstream(options: { basePort?: number; record?:
       return;
     }
     const body =
-      name === 'country-data' ? trimmedBody(found, new URL(url, 'http://upstream').searchParams.get('response_fields')) : found.body;
+      name === 'country-data' && process.env.BENCH_FULL_RECORDS !== '1'
+        ? trimmedBody(found, new URL(url, 'http://upstream').searchParams.get('response_fields'))
+        : found.body;
     response.writeHead(found.status, {
       'content-type': found.contentType,
       'content-length': Buffer.byteLength(body),
