@@ -3,7 +3,6 @@
  * in an envelope table, the public field returns what is inside: its type becomes the type at
  * the path and its resolver picks the value there. Paths are field names and list indexes.
  */
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { type GraphQLOutputType, GraphQLList, type GraphQLSchema, getNullableType, isListType, isObjectType } from 'graphql';
 
 export type EnvelopePath = readonly (string | number)[];
@@ -40,24 +39,26 @@ function pick(value: unknown, path: EnvelopePath): unknown {
   return current ?? null;
 }
 
-/** Returns the schema with each listed `Query`/`Mutation` field unwrapped. */
+/**
+ * Returns the schema with each listed `Query`/`Mutation` field unwrapped, in place: a field's
+ * new type is one already in the schema (it was inside the envelope), so only the listed fields
+ * change, and a pass over the whole schema would cost start-up time.
+ */
 export function unwrapEnvelopes(schema: GraphQLSchema, envelopes: EnvelopeTable): GraphQLSchema {
-  const seen = new Set<string>();
-  const mapped = mapSchema(schema, {
-    [MapperKind.ROOT_FIELD]: (field, fieldName, typeName) => {
-      const path = envelopes[fieldName];
-      if (!path) return field;
-      seen.add(fieldName);
-      const original = field.resolve;
-      if (!original) throw new TypeError(`${typeName}.${fieldName} has no resolver to unwrap`);
-      return {
-        ...field,
-        type: typeAtPath(field.type, path, `${typeName}.${fieldName}`),
-        resolve: async (root, args, context, info) => pick(await original(root, args, context, info), path),
-      };
-    },
-  });
-  const missing = Object.keys(envelopes).filter((name) => !seen.has(name));
+  const roots = [schema.getQueryType(), schema.getMutationType()];
+  const missing: string[] = [];
+  for (const [fieldName, path] of Object.entries(envelopes)) {
+    const root = roots.find((type) => type?.getFields()[fieldName]);
+    const field = root?.getFields()[fieldName];
+    if (!root || !field) {
+      missing.push(fieldName);
+      continue;
+    }
+    const original = field.resolve;
+    if (!original) throw new TypeError(`${root.name}.${fieldName} has no resolver to unwrap`);
+    field.type = typeAtPath(field.type, path, `${root.name}.${fieldName}`);
+    field.resolve = async (source, args, context, info) => pick(await original(source, args, context, info), path);
+  }
   if (missing.length > 0) throw new TypeError(`Envelope table names unknown root fields: ${missing.join(', ')}`);
-  return mapped;
+  return schema;
 }

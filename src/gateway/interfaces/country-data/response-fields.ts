@@ -13,7 +13,6 @@ import {
   Kind,
   type SelectionSetNode,
 } from 'graphql';
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
 
 /** The top-level fields of D's country record (the vendor's Country schema). */
 const RECORD_FIELDS: ReadonlySet<string> = new Set([
@@ -126,20 +125,18 @@ export function countryRecordFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' 
 
 /**
  * Removes `responseFields`/`responseFieldsOmit` from D's search fields and passes the list the
- * selection needs instead.
+ * selection needs instead. In place: only these fields' arguments and resolvers change, and each
+ * pass over the whole schema costs start-up time.
  */
 export function deriveResponseFields(schema: GraphQLSchema): GraphQLSchema {
-  return mapSchema(schema, {
-    [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => {
-      if (!TRIMMED_ROOT_FIELDS.has(fieldName) || !field.resolve) return field;
-      const resolve: GraphQLFieldResolver<unknown, unknown> = field.resolve;
-      const args = Object.fromEntries(Object.entries(field.args ?? {}).filter(([name]) => !TRIMMING_ARGUMENTS.has(name)));
-      return {
-        ...field,
-        args,
-        resolve: (root, fieldArgs, context, info) =>
-          resolve(root, { ...fieldArgs, responseFields: countryRecordFields(info) }, context, info),
-      };
-    },
-  });
+  const fields = schema.getQueryType()?.getFields() ?? {};
+  for (const fieldName of TRIMMED_ROOT_FIELDS) {
+    const field = fields[fieldName];
+    const resolve: GraphQLFieldResolver<unknown, unknown> | undefined = field?.resolve;
+    if (!field || !resolve) throw new TypeError(`deriveResponseFields: Query.${fieldName} has no resolver`);
+    field.args = field.args.filter((arg) => !TRIMMING_ARGUMENTS.has(arg.name));
+    field.resolve = (root, fieldArgs, context, info) =>
+      resolve(root, { ...fieldArgs, responseFields: countryRecordFields(info) }, context, info);
+  }
+  return schema;
 }
