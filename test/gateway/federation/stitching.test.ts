@@ -4,10 +4,12 @@
  */
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { stitchingDirectives } from '@graphql-tools/stitching-directives';
-import { graphql, type GraphQLSchema } from 'graphql';
+import { composeServices } from '@theguild/federation-composition';
+import { graphql, type GraphQLSchema, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTypePrefix } from '../../../src/gateway/config.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { serviceSdl } from './compose.js';
 import { fetchListener, listen, type Listening } from './http.js';
 import { remoteSubschema, stitch } from './stitch.js';
 
@@ -141,6 +143,29 @@ describe('TYPE_PREFIX', () => {
       meets: 'MON',
       country: { code: 'GB', names: { common: 'United Kingdom' } },
     });
+  });
+
+  it('lets a federation peer with its own Address, Date and Weekday compose beside ours, and is needed for it', async () => {
+    const peer = (country: string) =>
+      parse(`extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+        type Query { members: [Member!]! }
+        type Member @key(fields: "id") { id: ID! address: Address joined: Date meets: Weekday country: ${country} }
+        type Address { street: String! }
+        scalar Date
+        enum Weekday { MON TUE }
+        type ${country} @key(fields: "code", resolvable: false) { code: String! }`);
+    const prefixedSdl = await serviceSdl(served.url);
+    const composed = composeServices([
+      { name: 'rest', typeDefs: parse(prefixedSdl) },
+      { name: 'peer', typeDefs: peer('RestCountry') },
+    ]);
+    expect(composed.errors ?? []).toEqual([]);
+    expect(composed.supergraphSdl).toContain('type RestAddress');
+    const unprefixed = composeServices([
+      { name: 'rest', typeDefs: parse(await serviceSdl(ours.url)) },
+      { name: 'peer', typeDefs: peer('Country') },
+    ]);
+    expect(unprefixed.errors?.map((error) => error.message).join('\n')).toMatch(/Address/);
   });
 
   it('is refused at start-up unless it is a GraphQL name', () => {
