@@ -4,17 +4,18 @@
  * the elements of a source's output lists non-null, so a client's generated types hold
  * `Item[]`, not `(Item | null)[]`, wherever the vendor guarantees it.
  */
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import {
   assertOutputType,
   getNullableType,
-  type GraphQLFieldConfig,
   GraphQLList,
   GraphQLNonNull,
   type GraphQLSchema,
   type GraphQLType,
+  isIntrospectionType,
+  isInterfaceType,
   isListType,
   isNonNullType,
+  isObjectType,
 } from 'graphql';
 
 function withNonNullElements(type: GraphQLType): GraphQLType {
@@ -26,11 +27,14 @@ function withNonNullElements(type: GraphQLType): GraphQLType {
   return type;
 }
 
-function field<T>(config: GraphQLFieldConfig<T, unknown>): GraphQLFieldConfig<T, unknown> {
-  return { ...config, type: assertOutputType(withNonNullElements(config.type)) };
-}
-
-/** Returns a source schema whose output lists hold non-null elements. */
+/**
+ * Returns a source schema whose output lists hold non-null elements, changed in place: the named
+ * types stay as they are, only their wrappers change, and copying the schema would cost start-up.
+ */
 export function nonNullListElements(schema: GraphQLSchema): GraphQLSchema {
-  return mapSchema(schema, { [MapperKind.OBJECT_FIELD]: field, [MapperKind.INTERFACE_FIELD]: field });
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (isIntrospectionType(type) || !(isObjectType(type) || isInterfaceType(type))) continue;
+    for (const field of Object.values(type.getFields())) field.type = assertOutputType(withNonNullElements(field.type));
+  }
+  return schema;
 }
