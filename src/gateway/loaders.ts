@@ -11,7 +11,10 @@ import { createUsdPerErgLoader } from './features/money/erg-price-loader.js';
 import { createRatesLoader } from './features/money/rate-loader.js';
 
 export interface Loaders {
+  /** Whole country records by any code. */
   countryByCode: ReturnType<typeof createCountryByCodeLoader>;
+  /** Country records holding only `fields` (with `codes`), one loader per distinct list; whole records when undefined. */
+  countryByCodeWith(fields: readonly string[] | undefined): ReturnType<typeof createCountryByCodeLoader>;
   cryptoAnalytics: CryptoAnalyticsLoaders;
   rates: ReturnType<typeof createRatesLoader>;
   usdPerErg: ReturnType<typeof createUsdPerErgLoader>;
@@ -20,6 +23,7 @@ export interface Loaders {
 /** Makes each loader when it is first read, then keeps it for the rest of the request. */
 class RequestLoaders implements Loaders {
   #countryByCode: Loaders['countryByCode'] | undefined;
+  readonly #countryByCodeWith = new Map<string, Loaders['countryByCode']>();
   #cryptoAnalytics: Loaders['cryptoAnalytics'] | undefined;
   #rates: Loaders['rates'] | undefined;
   #usdPerErg: Loaders['usdPerErg'] | undefined;
@@ -28,6 +32,14 @@ class RequestLoaders implements Loaders {
 
   get countryByCode(): Loaders['countryByCode'] {
     return (this.#countryByCode ??= createCountryByCodeLoader(this.caller));
+  }
+
+  countryByCodeWith(fields: readonly string[] | undefined): Loaders['countryByCode'] {
+    if (!fields) return this.countryByCode;
+    const key = fields.join(',');
+    let loader = this.#countryByCodeWith.get(key);
+    if (!loader) this.#countryByCodeWith.set(key, (loader = createCountryByCodeLoader(this.caller, fields)));
+    return loader;
   }
 
   get cryptoAnalytics(): Loaders['cryptoAnalytics'] {

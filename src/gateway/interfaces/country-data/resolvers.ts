@@ -6,7 +6,7 @@ import { badInput } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { ArgumentScalars } from '../../schema/argument-scalars.js';
 import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
-import { countryRecordFields } from './response-fields.js';
+import { countryRecordFields, selectedCountryFields } from './response-fields.js';
 import type { CountryPageWire, CountryWire, LocalizedNameWire } from './wire.js';
 
 const FIELD_PATH = /^[a-z_0-9]+(\.[a-z_0-9]+)*$/;
@@ -38,7 +38,8 @@ export const countryDataResolvers: Resolvers = {
         response_fields: countryRecordFields(info),
       });
     },
-    country: (_root, args, context) => context.loaders.countryByCode.load(args.code),
+    // Only the record fields the selection reads: a country's whole record is about 5 kB.
+    country: (_root, args, context, info) => context.loaders.countryByCodeWith(selectedCountryFields(info)).load(args.code),
   },
   CountryPage: {
     nodes: (page) => page.data.objects,

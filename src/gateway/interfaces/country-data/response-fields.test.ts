@@ -1,7 +1,7 @@
 import { parse, type FragmentDefinitionNode, type OperationDefinitionNode, type FieldNode, Kind } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
-import { countryRecordFields } from './response-fields.js';
+import { countryRecordFields, selectedCountryFields } from './response-fields.js';
 
 /** The resolve info of the first root field of `query`, as far as countryRecordFields reads it. */
 function infoOf(query: string) {
@@ -41,6 +41,18 @@ describe('countryRecordFields', () => {
   });
 });
 
+describe('selectedCountryFields', () => {
+  it('maps a Country selection to record fields, always with the codes the lookup matches on', () => {
+    expect(selectedCountryFields(infoOf('{ country(code: "FR") { names { common } codes { alpha3 } population } }'))).toEqual([
+      'codes',
+      'names.common',
+      'population',
+    ]);
+    expect(selectedCountryFields(infoOf('{ country(code: "FR") { currencyRate(to: "EUR") } }'))).toEqual(['codes', 'currencies']);
+    expect(selectedCountryFields(infoOf('{ country(code: "FR") { somethingNew } }'))).toBeUndefined();
+  });
+});
+
 describe('response_fields through the gateway', () => {
   let gw: TestGateway;
   beforeAll(async () => {
@@ -57,6 +69,22 @@ describe('response_fields through the gateway', () => {
     expect(result.errors).toBeUndefined();
     expect((result.data as any).countries.nodes).toHaveLength(100);
     expect(queries().map((query) => query.get('response_fields'))).toEqual(['names.common']);
+  });
+
+  it('asks D for the selected fields of country(code), and serves whole records to the fields that need more', async () => {
+    const result = await gw.query('{ country(code: "CH") { names { common } borderCountries { names { official } population } } }');
+    expect(result.errors).toBeUndefined();
+    expect((result.data as any).country.names.common).toBe('Switzerland');
+    expect((result.data as any).country.borderCountries).toContainEqual({
+      names: { official: 'French Republic' },
+      population: expect.any(Number),
+    });
+    expect(queries()[0]?.get('response_fields')).toBe('borders,codes,names.common');
+    expect(
+      queries()
+        .slice(1)
+        .every((query) => query.get('response_fields') === null),
+    ).toBe(true);
   });
 
   it('serves every selected field of a search, which a client-chosen list could once break', async () => {

@@ -98,6 +98,21 @@ function nestedPaths(recordField: string, field: FieldNode, fragments: Record<st
   return paths.length > 0 ? paths : [recordField];
 }
 
+/** Adds the record fields `country`'s selection needs to `wanted`; false when one is not known to map to any. */
+function addRecordFields(country: FieldNode, fragments: Record<string, FragmentDefinitionNode>, wanted: Set<string>): boolean {
+  if (!country.selectionSet) return true;
+  for (const field of fieldsOf(country.selectionSet, fragments)) {
+    const name = field.name.value;
+    if (name === '__typename') continue;
+    const derived = DERIVED_FIELDS[name];
+    const recordField = snakeCase(name);
+    if (derived) for (const needed of derived) wanted.add(needed);
+    else if (RECORD_FIELDS.has(recordField)) for (const path of nestedPaths(recordField, field, fragments)) wanted.add(path);
+    else return false;
+  }
+  return true;
+}
+
 /**
  * The record fields a selection of `CountryPage.nodes` needs, or undefined when one of the
  * selected fields is not known to map to a record field (then the whole record is asked for).
@@ -107,20 +122,22 @@ export function countryRecordFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' 
   for (const page of info.fieldNodes) {
     if (!page.selectionSet) continue;
     for (const nodes of fieldsOf(page.selectionSet, info.fragments)) {
-      if (nodes.name.value !== 'nodes' || !nodes.selectionSet) continue;
-      for (const field of fieldsOf(nodes.selectionSet, info.fragments)) {
-        const name = field.name.value;
-        if (name === '__typename') continue;
-        const derived = DERIVED_FIELDS[name];
-        const recordField = snakeCase(name);
-        if (derived) for (const needed of derived) wanted.add(needed);
-        else if (RECORD_FIELDS.has(recordField)) for (const path of nestedPaths(recordField, field, info.fragments)) wanted.add(path);
-        else return undefined;
-      }
+      if (nodes.name.value === 'nodes' && !addRecordFields(nodes, info.fragments, wanted)) return undefined;
     }
   }
   // A page asked for its counts only still needs some record field; uuid is the smallest.
   return wanted.size > 0 ? [...wanted].sort() : ['uuid'];
+}
+
+/**
+ * The record fields a field of type `Country` selects (e.g. `country(code:)`), with `codes`,
+ * which finding the country by its code reads; undefined when one of the selected fields is not
+ * known to map to a record field.
+ */
+export function selectedCountryFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): string[] | undefined {
+  const wanted = new Set<string>(['codes']);
+  for (const country of info.fieldNodes) if (!addRecordFields(country, info.fragments, wanted)) return undefined;
+  return [...wanted].filter((path) => !path.startsWith('codes.')).sort();
 }
 
 /**
