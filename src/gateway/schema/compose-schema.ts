@@ -21,6 +21,9 @@ export function composeSchema(sources: readonly GraphQLSchema[], modules: readon
     schemas: [...sources],
     typeDefs: [SCALAR_TYPE_DEFS, ...modules.flatMap((module) => module.typeDefs)].map((file) => readFileSync(file, 'utf8')),
     resolvers: [DOMAIN_SCALARS, ...modules.flatMap((module) => [module.scalarBehaviours ?? {}, module.resolvers ?? {}])],
+    // The schema was just built from the merged type definitions; attaching the resolvers to it
+    // rather than to a copy saves a pass over the whole schema at start-up.
+    updateResolversInPlace: true,
   });
   const envelopes = Object.assign({}, ...modules.map((module) => module.envelopes ?? {}));
   const argumentScalars = Object.assign({}, ...modules.map((module) => module.argumentScalars ?? {}));
