@@ -3,15 +3,16 @@
  * plain strings, faithfully to the vendors), so the gateway refuses bad values itself.
  * Hand-written fields declare their domain scalars in their own SDL directly.
  */
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import {
   type GraphQLInputType,
   GraphQLList,
   GraphQLNonNull,
   type GraphQLScalarType,
-  type GraphQLSchema,
+  GraphQLSchema,
+  isInterfaceType,
   isListType,
   isNonNullType,
+  isObjectType,
   isScalarType,
 } from 'graphql';
 import { DOMAIN_SCALARS, type DomainScalarName } from './domain-scalars.js';
@@ -28,28 +29,31 @@ function rewrapNullable(type: GraphQLInputType, scalar: GraphQLScalarType): Grap
   return isListType(type) ? new GraphQLList(rewrap(type.ofType, scalar)) : scalar;
 }
 
-/** Returns the schema with each listed argument retyped; throws if an entry names nothing. */
+/**
+ * Retypes each listed argument in place and returns the schema; throws if an entry names
+ * nothing. Only argument types change, so the schema is copied only to add a domain scalar its
+ * type map lacks (the gateway's own schema declares them all in scalars.graphql).
+ */
 export function applyArgumentScalars(schema: GraphQLSchema, table: ArgumentScalars): GraphQLSchema {
-  const applied = new Set<string>();
-  const mapped = mapSchema(schema, {
-    [MapperKind.COMPOSITE_FIELD]: (field, fieldName, typeName) => {
-      if (!field.args) return field;
-      const args = Object.fromEntries(
-        Object.entries(field.args).map(([argName, arg]) => {
-          const key = `${typeName}.${fieldName}.${argName}`;
-          const scalarName = table[key];
-          if (!scalarName) return [argName, arg];
-          applied.add(key);
-          // The schema's own instance when it has one, so the argument and the type map agree.
-          const existing = schema.getType(scalarName);
-          const scalar = isScalarType(existing) ? existing : DOMAIN_SCALARS[scalarName];
-          return [argName, { ...arg, type: rewrap(arg.type, scalar) }];
-        }),
-      );
-      return { ...field, args };
-    },
-  });
-  const unknown = Object.keys(table).filter((key) => !applied.has(key));
+  const unknown: string[] = [];
+  const missing = new Map<string, GraphQLScalarType>();
+  for (const [key, scalarName] of Object.entries(table)) {
+    const [typeName = '', fieldName = '', argName = ''] = key.split('.');
+    const type = schema.getType(typeName);
+    const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[fieldName] : undefined;
+    const arg = field?.args.find((candidate) => candidate.name === argName);
+    if (!arg) {
+      unknown.push(key);
+      continue;
+    }
+    // The schema's own instance when it has one, so the argument and the type map agree.
+    const existing = schema.getType(scalarName);
+    const scalar = isScalarType(existing) ? existing : DOMAIN_SCALARS[scalarName];
+    if (scalar !== existing) missing.set(scalarName, scalar);
+    arg.type = rewrap(arg.type, scalar);
+  }
   if (unknown.length > 0) throw new TypeError(`Argument scalar table names unknown arguments: ${unknown.join(', ')}`);
-  return mapped;
+  if (missing.size === 0) return schema;
+  const config = schema.toConfig();
+  return new GraphQLSchema({ ...config, types: [...config.types, ...missing.values()] });
 }

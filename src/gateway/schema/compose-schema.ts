@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { mergeSchemas } from '@graphql-tools/schema';
-import { pruneSchema } from '@graphql-tools/utils';
-import { GraphQLSchema, specifiedDirectives } from 'graphql';
+import { type GraphQLNamedType, GraphQLSchema, isInterfaceType, specifiedDirectives } from 'graphql';
 import { applyArgumentScalars } from './argument-scalars.js';
 import { DOMAIN_SCALARS } from './domain-scalars.js';
 import { constantCaseEnumValues } from './enum-value-case.js';
@@ -31,8 +30,26 @@ export function composeSchema(sources: readonly GraphQLSchema[], modules: readon
     (schema, module) => module.transformSchema?.(schema) ?? schema,
     applyArgumentScalars(unwrapEnvelopes(merged, envelopes), argumentScalars),
   );
-  // Mesh's execution directives (@httpOperation, @transport...) were consumed when the resolvers
-  // were made; published, they would show platform teams the vendors' paths and Mesh internals.
-  const published = new GraphQLSchema({ ...constantCaseEnumValues(unwrapped).toConfig(), directives: specifiedDirectives });
-  return pruneSchema(published);
+  return reachableFromRoots(constantCaseEnumValues(unwrapped));
+}
+
+/**
+ * The schema's root types and every type they reach, with the implementations of each interface
+ * they reach (so fragments on them stay valid), and only GraphQL's own directives: Mesh's
+ * execution directives (@httpOperation, @transport...) were consumed when the resolvers were
+ * made; published, they would show platform teams the vendors' paths and Mesh internals. A new
+ * schema collects just the reachable types itself, where pruning would copy the whole schema.
+ */
+function reachableFromRoots(schema: GraphQLSchema): GraphQLSchema {
+  const roots = { query: schema.getQueryType(), mutation: schema.getMutationType(), subscription: schema.getSubscriptionType() };
+  const implementations: GraphQLNamedType[] = [];
+  for (;;) {
+    const reachable = new GraphQLSchema({ ...roots, types: implementations, directives: specifiedDirectives });
+    const unreached = Object.values(reachable.getTypeMap())
+      .filter(isInterfaceType)
+      .flatMap((type) => schema.getPossibleTypes(type))
+      .filter((type) => reachable.getType(type.name) === undefined);
+    if (unreached.length === 0) return reachable;
+    implementations.push(...unreached);
+  }
 }

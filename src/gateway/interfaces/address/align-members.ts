@@ -5,8 +5,15 @@
  * UsAddress { id }` when the two disagree on nullability, so a field shared by members keeps the
  * weaker guarantee on all of them: nullable wherever one member may lack it.
  */
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
-import { type GraphQLObjectType, type GraphQLSchema, getNullableType, isInterfaceType, isNonNullType, isUnionType } from 'graphql';
+import {
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  getNullableType,
+  isInterfaceType,
+  isNonNullType,
+  isObjectType,
+  isUnionType,
+} from 'graphql';
 
 function membersOf(schema: GraphQLSchema): (readonly GraphQLObjectType[])[] {
   return Object.values(schema.getTypeMap()).flatMap((type) => {
@@ -37,11 +44,16 @@ function fieldsToRelax(schema: GraphQLSchema): Set<string> {
   return relax;
 }
 
-/** Returns the schema with shared member fields made nullable where any member's is. */
+/**
+ * Makes shared member fields nullable where any member's is, in place: only output field types
+ * change, and their named types are already in the type map.
+ */
 export function alignSharedMemberFields(schema: GraphQLSchema): GraphQLSchema {
-  const relax = fieldsToRelax(schema);
-  return mapSchema(schema, {
-    [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) =>
-      relax.has(`${typeName}.${fieldName}`) ? { ...field, type: getNullableType(field.type) } : field,
-  });
+  for (const coordinate of fieldsToRelax(schema)) {
+    const [typeName = '', fieldName = ''] = coordinate.split('.');
+    const type = schema.getType(typeName);
+    const field = isObjectType(type) ? type.getFields()[fieldName] : undefined;
+    if (field) field.type = getNullableType(field.type);
+  }
+  return schema;
 }
