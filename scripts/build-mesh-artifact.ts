@@ -1,7 +1,8 @@
 /**
  * Build step: GraphQL Mesh reads the four OpenAPI documents named in `.meshrc.yml` once, here,
  * and writes each source's annotated schema (the operations as @httpOperation directives) plus a
- * manifest of the handler options and transforms to `dist/mesh/`, with the other facts the
+ * manifest of the handler options and of what the source's transforms do (a rename plan, checked
+ * against Mesh's own transforms before it is written) to `dist/mesh/`, with the other facts the
  * gateway reads from the documents (D's sortable country paths). The gateway loads that
  * artefact at start-up (src/gateway/schema/mesh-sources.ts) instead of parsing the documents and
  * importing Mesh's CLI on every start.
@@ -11,9 +12,11 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processDirectives } from '@graphql-mesh/transport-rest';
 import { DefaultLogger, PubSub } from '@graphql-mesh/utils';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { loadNonExecutableGraphQLSchemaFromOpenAPI } from '@omnigraph/openapi';
+import { buildSchema, type GraphQLSchema } from 'graphql';
 import { parse as parseYaml } from 'yaml';
 import {
   COUNTRY_SORT_PATHS_FILE,
@@ -21,6 +24,8 @@ import {
   type MeshManifest,
   type MeshSourceEntry,
 } from '../src/gateway/schema/mesh-manifest.js';
+import { applyMeshTransforms } from '../src/gateway/schema/mesh-transforms.js';
+import { deriveRenamePlan, type RenamePlan } from '../src/gateway/schema/rename-plan.js';
 import { countrySortPaths } from '../src/gateway/schema/sortable-paths.js';
 
 interface MeshrcSource {
@@ -49,14 +54,29 @@ async function annotatedSchema(source: MeshrcSource): Promise<string> {
   return printSchemaWithDirectives(schema);
 }
 
+/** What the source's transforms do, learnt from Mesh running them on the executable source schema. */
+function renamePlan(source: MeshrcSource, annotated: string): RenamePlan {
+  const pubsub = new PubSub();
+  const logger = new DefaultLogger(source.name);
+  const executable = (): GraphQLSchema =>
+    processDirectives(buildSchema(annotated, { assumeValidSDL: true }), { pubsub, logger, globalFetch: fetch });
+  const transformed = applyMeshTransforms(executable(), source.transforms ?? [], { apiName: source.name, baseDir: root, pubsub, logger });
+  try {
+    return deriveRenamePlan(executable(), transformed);
+  } catch (error) {
+    throw new Error(`${source.name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 const meshrc = parseYaml(readFileSync(join(root, '.meshrc.yml'), 'utf8')) as { sources: MeshrcSource[] };
 const files = new Map<string, string>();
 const sources: MeshSourceEntry[] = [];
 for (const source of meshrc.sources) {
   const schemaFile = `${source.name}.graphql`;
-  files.set(schemaFile, await annotatedSchema(source));
+  const annotated = await annotatedSchema(source);
+  files.set(schemaFile, annotated);
   const { source: _document, selectQueryOrMutationField: _fields, ...handler } = source.handler.openapi;
-  sources.push({ name: source.name, schemaFile, handler, transforms: source.transforms ?? [] });
+  sources.push({ name: source.name, schemaFile, handler, renames: renamePlan(source, annotated) });
 }
 const manifest: MeshManifest = { sources };
 files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);

@@ -1,4 +1,5 @@
 /** The shape of the Mesh artefact that the build step writes and the gateway loads at start-up. */
+import type { RenamePlan } from './rename-plan.js';
 
 /** Where the artefact lives, relative to the repository root. */
 export const MESH_ARTIFACT_DIR = 'dist/mesh';
@@ -13,8 +14,8 @@ export interface MeshSourceEntry {
   schemaFile: string;
   /** The OpenAPI handler's options, less the document itself (endpoint, ignoreErrorResponses...). */
   handler: Record<string, unknown>;
-  /** The source's transforms as written in `.meshrc.yml`, e.g. `{ namingConvention: {...} }`. */
-  transforms: Record<string, unknown>[];
+  /** What the source's `.meshrc.yml` transforms do to the annotated schema (rename-plan.ts). */
+  renames: RenamePlan;
 }
 
 export interface MeshManifest {

@@ -1,16 +1,12 @@
 /**
  * Loads the Mesh sources from the build artefact (see scripts/build-mesh-artifact.ts): each
  * source's annotated schema gets its HTTP resolvers from its @httpOperation directives and then
- * its `.meshrc.yml` transforms, exactly as Mesh's own runtime does for a built mesh, but without
- * importing Mesh's CLI or reading the OpenAPI documents at start-up.
+ * its `.meshrc.yml` transforms, replayed from the plan the build step recorded (rename-plan.ts),
+ * without importing Mesh's CLI, its transforms or the OpenAPI documents at start-up.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import NamingConventionTransform from '@graphql-mesh/transform-naming-convention';
-import RenameTransform from '@graphql-mesh/transform-rename';
-import FilterSchemaTransform from '@graphql-mesh/transform-filter-schema';
 import { processDirectives } from '@graphql-mesh/transport-rest';
-import type { KeyValueCache, MeshTransformOptions } from '@graphql-mesh/types';
 import { PubSub } from '@graphql-mesh/utils';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { type AnswerObserver, MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
@@ -18,33 +14,12 @@ import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from './me
 import type { Logger } from '../logger.js';
 import { meshLogger } from './mesh-logger.js';
 import { nonNullListElements } from './non-null-elements.js';
+import { applyRenamePlan } from './rename-plan.js';
 
 export interface MeshSources {
   schemas: GraphQLSchema[];
   destroy(): void;
 }
-
-/** What a bare-mode transform does: rewrite the source schema once, in place of a wrapping layer. */
-interface BareTransform {
-  transformSchema(schema: GraphQLSchema, subschema: { schema: GraphQLSchema }): GraphQLSchema;
-}
-
-type TransformFactory = (options: MeshTransformOptions) => BareTransform;
-
-/** The transforms `.meshrc.yml` uses, by their key there; every one runs in bare mode. */
-const TRANSFORMS: Readonly<Record<string, TransformFactory>> = {
-  namingConvention: (options) => new NamingConventionTransform(options),
-  rename: (options) => new RenameTransform(options),
-  filterSchema: (options) => new FilterSchemaTransform(options),
-};
-
-// Bare transforms rewrite the schema once and keep nothing; Mesh's options still ask for a cache.
-const NO_CACHE: KeyValueCache = {
-  get: () => undefined,
-  set: () => undefined,
-  delete: () => false,
-  getKeysByPrefix: () => [],
-};
 
 // Mesh's resolvers must use the request's fetch (context.fetch); reaching this means a caller
 // executed the schema without the gateway's context.
@@ -81,26 +56,15 @@ function reportParsedAnswers(schema: GraphQLSchema, sourceName: string): void {
 }
 
 function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gatewayLogger: Logger): GraphQLSchema {
-  const annotated = buildSchema(readFileSync(join(dir, entry.schemaFile), 'utf8'), { assumeValid: true, assumeValidSDL: true });
+  const annotated = buildSchema(readFileSync(join(dir, entry.schemaFile), 'utf8'), {
+    assumeValid: true,
+    assumeValidSDL: true,
+    noLocation: true,
+  });
   const logger = meshLogger(gatewayLogger, entry.name);
   const executable = processDirectives(annotated, { ...entry.handler, pubsub, logger, globalFetch: noGlobalFetch });
   reportParsedAnswers(executable, entry.name);
-  const transformed = entry.transforms.reduce((schema, declaration) => {
-    const [kind, config] = Object.entries(declaration)[0] ?? [];
-    const factory = kind === undefined ? undefined : TRANSFORMS[kind];
-    if (!factory) throw new TypeError(`${entry.name}: the artefact names transform "${kind}", which the gateway does not load`);
-    const transform = factory({
-      config,
-      apiName: entry.name,
-      baseDir: dir,
-      cache: NO_CACHE,
-      pubsub,
-      logger,
-      importFn: (module) => import(module),
-    });
-    return transform.transformSchema(schema, { schema });
-  }, executable);
-  return nonNullListElements(transformed);
+  return nonNullListElements(applyRenamePlan(executable, entry.renames));
 }
 
 /** Loads every source of the artefact built under `root` (run `npm run build` to make it). */

@@ -1,0 +1,275 @@
+/**
+ * What `.meshrc.yml`'s transforms (naming convention, rename, filter) do to a source schema,
+ * recorded once at build time as plain names, and replayed at start-up in one pass.
+ *
+ * Mesh's bare transforms each copy the whole source schema, and the filter compiles a glob per
+ * field it checks: three to four copies per source, about 150 ms of every start. The build step
+ * (scripts/build-mesh-artifact.ts) runs the real transforms on the annotated schema, derives this
+ * plan from what they produced, and refuses to write an artefact whose replay prints differently
+ * from Mesh's own result. At start-up the plan is applied to the executable source schema in one
+ * copy, with resolvers that read the vendor's names, as Mesh's wrappers do.
+ */
+import { MapperKind, mapSchema, printSchemaWithDirectives, renameType } from '@graphql-tools/utils';
+import {
+  defaultFieldResolver,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldResolver,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  GraphQLInterfaceType,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type GraphQLTypeResolver,
+  GraphQLUnionType,
+  isInputObjectType,
+  isInterfaceType,
+  isIntrospectionType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isSpecifiedScalarType,
+} from 'graphql';
+
+/** `from` → `to`; `null` where the filter removed it. */
+export type Renames = Record<string, string | null>;
+
+export interface RenamePlan {
+  /** By the vendor's type name. */
+  types: Renames;
+  /** By the vendor's type name, then the vendor's field name. */
+  fields: Record<string, Renames>;
+  /** By the vendor's `Type.field`, then the vendor's argument name. */
+  args: Record<string, Renames>;
+  /** By the vendor's input type name, then the vendor's field name. */
+  inputFields: Record<string, Renames>;
+}
+
+const userTypes = (schema: GraphQLSchema): GraphQLNamedType[] =>
+  Object.values(schema.getTypeMap()).filter((type) => !isIntrospectionType(type) && !isSpecifiedScalarType(type));
+
+interface Defined {
+  name: string;
+  astNode?: { loc?: { start: number } | undefined } | null | undefined;
+}
+
+/**
+ * Where the element is defined in the annotated SDL. The transforms copy definition nodes with
+ * their location when they rename, so the location names an element before and after.
+ */
+function definedAt(element: Defined): number {
+  const start = element.astNode?.loc?.start;
+  if (start === undefined) throw new TypeError(`${element.name}: the annotated schema must be parsed with locations`);
+  return start;
+}
+
+/** `to` for every element of `before` that `after` renamed or lacks. */
+function renamesBetween(before: readonly Defined[], after: readonly Defined[]): Renames | undefined {
+  const kept = new Map(after.map((element) => [definedAt(element), element.name]));
+  const renames: Renames = {};
+  for (const element of before) {
+    const to = kept.get(definedAt(element)) ?? null;
+    if (to !== element.name) renames[element.name] = to;
+  }
+  return Object.keys(renames).length > 0 ? renames : undefined;
+}
+
+/**
+ * The plan that turns `vendor` (the executable source schema) into `transformed` (what Mesh's
+ * transforms made of it). Throws when replaying the plan does not print exactly as `transformed`
+ * does: a transform did something the plan cannot record (an enum value renamed, a type
+ * filtered...), so the build fails rather than serve a different schema.
+ */
+export function deriveRenamePlan(vendor: GraphQLSchema, transformed: GraphQLSchema): RenamePlan {
+  const plan = planBetween(vendor, transformed);
+  const expected = printSchemaWithDirectives(transformed).split('\n');
+  const replayed = printSchemaWithDirectives(applyRenamePlan(vendor, plan)).split('\n');
+  const line = replayed.findIndex((text, index) => text !== expected[index]);
+  if (line >= 0 || replayed.length !== expected.length) {
+    const at = line >= 0 ? line : Math.min(replayed.length, expected.length);
+    throw new Error(
+      `The rename plan does not reproduce the transforms: line ${at + 1} is ${JSON.stringify(replayed[at] ?? '')}, ` +
+        `the transforms give ${JSON.stringify(expected[at] ?? '')}`,
+    );
+  }
+  return plan;
+}
+
+function planBetween(vendor: GraphQLSchema, transformed: GraphQLSchema): RenamePlan {
+  const plan: RenamePlan = { types: {}, fields: {}, args: {}, inputFields: {} };
+  const byLocation = new Map(userTypes(transformed).map((type) => [definedAt(type), type]));
+  for (const type of userTypes(vendor)) {
+    const after = byLocation.get(definedAt(type));
+    if (after?.name !== type.name) plan.types[type.name] = after?.name ?? null;
+    if ((isObjectType(type) || isInterfaceType(type)) && (isObjectType(after) || isInterfaceType(after))) {
+      const fields = renamesBetween(Object.values(type.getFields()), Object.values(after.getFields()));
+      if (fields) plan.fields[type.name] = fields;
+      const afterFields = new Map(Object.values(after.getFields()).map((field) => [definedAt(field), field]));
+      for (const field of Object.values(type.getFields())) {
+        const args = renamesBetween(field.args, afterFields.get(definedAt(field))?.args ?? field.args);
+        if (args) plan.args[`${type.name}.${field.name}`] = args;
+      }
+    }
+    if (isInputObjectType(type) && isInputObjectType(after)) {
+      const fields = renamesBetween(Object.values(type.getFields()), Object.values(after.getFields()));
+      if (fields) plan.inputFields[type.name] = fields;
+    }
+  }
+  return plan;
+}
+
+/** Turns an argument value spelled with the graph's input field names back into the vendor's. */
+type ValueRenamer = (value: unknown) => unknown;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The vendor's name for each of the graph's names in `renames`. */
+function reversed(renames: Renames | undefined): Map<string, string> {
+  return new Map(Object.entries(renames ?? {}).flatMap(([from, to]) => (to === null ? [] : [[to, from] as const])));
+}
+
+/** Applies the plan to values of the vendor's input types, with a renamer per type made once. */
+class InputRenamers {
+  private readonly made = new Map<GraphQLInputObjectType, ValueRenamer | undefined>();
+  private readonly making = new Set<GraphQLInputObjectType>();
+
+  constructor(private readonly plan: RenamePlan) {}
+
+  /** The renamer for values of the vendor's `type`, or undefined when nothing inside it was renamed. */
+  of(type: GraphQLInputType): ValueRenamer | undefined {
+    if (isNonNullType(type)) return this.of(type.ofType);
+    if (isListType(type)) {
+      const element = this.of(type.ofType);
+      return element && ((value) => (Array.isArray(value) ? value.map(element) : element(value)));
+    }
+    if (!isInputObjectType(type)) return undefined;
+    if (this.made.has(type)) return this.made.get(type);
+    // A recursive input type refers to its own renamer, found when a value is renamed.
+    if (this.making.has(type)) return (value) => this.made.get(type)?.(value) ?? value;
+    this.making.add(type);
+    const vendorNames = reversed(this.plan.inputFields[type.name]);
+    const fields = new Map(Object.values(type.getFields()).map((field) => [field.name, this.of(field.type)] as const));
+    const renamer: ValueRenamer | undefined =
+      vendorNames.size > 0 || [...fields.values()].some(Boolean)
+        ? (value) => {
+            if (!isRecord(value)) return value;
+            const vendorValue: Record<string, unknown> = {};
+            for (const [key, fieldValue] of Object.entries(value)) {
+              const vendorKey = vendorNames.get(key) ?? key;
+              const inner = fields.get(vendorKey);
+              vendorValue[vendorKey] = inner ? inner(fieldValue) : fieldValue;
+            }
+            return vendorValue;
+          }
+        : undefined;
+    this.making.delete(type);
+    this.made.set(type, renamer);
+    return renamer;
+  }
+}
+
+type ArgsRenamer = (args: Record<string, unknown>) => Record<string, unknown>;
+
+/** Turns the graph's arguments of a field back into the vendor's, or undefined when they already are. */
+function argumentsRenamer(
+  args: GraphQLFieldConfigArgumentMap,
+  renames: Renames | undefined,
+  inputs: InputRenamers,
+): ArgsRenamer | undefined {
+  const vendorNames = reversed(renames);
+  const values = new Map(Object.entries(args).map(([name, arg]) => [name, inputs.of(arg.type)] as const));
+  if (vendorNames.size === 0 && ![...values.values()].some(Boolean)) return undefined;
+  return (graphArgs) => {
+    const vendorArgs: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(graphArgs)) {
+      const vendorName = vendorNames.get(name) ?? name;
+      const renamer = values.get(vendorName);
+      vendorArgs[vendorName] = renamer ? renamer(value) : value;
+    }
+    return vendorArgs;
+  };
+}
+
+/**
+ * A renamed field's resolver: the vendor's resolver called with the vendor's field and argument
+ * names, as Mesh's transforms call it. A plain field reads the vendor's key directly, without a
+ * copy of `info` per value.
+ */
+function vendorNamedResolver(
+  resolve: GraphQLFieldResolver<unknown, unknown> | undefined,
+  fieldName: string,
+  renameArgs: ArgsRenamer | undefined,
+): GraphQLFieldResolver<unknown, unknown> {
+  if (!resolve && !renameArgs) {
+    return (source, args, context, info) => {
+      if ((typeof source !== 'object' || source === null) && typeof source !== 'function') return undefined;
+      const property: unknown = Reflect.get(source, fieldName);
+      return typeof property === 'function' ? defaultFieldResolver(source, args, context, { ...info, fieldName }) : property;
+    };
+  }
+  const inner = resolve ?? defaultFieldResolver;
+  return (source, args, context, info) =>
+    inner(source, renameArgs ? renameArgs(args) : args, context, fieldName === info.fieldName ? info : { ...info, fieldName });
+}
+
+/** A type resolver that answers with the graph's type names where the vendor's were renamed. */
+function renamedTypeResolver(resolveType: GraphQLTypeResolver<unknown, unknown>, types: Renames): GraphQLTypeResolver<unknown, unknown> {
+  return async (value, context, info, abstractType) => {
+    const name = await resolveType(value, context, info, abstractType);
+    return (name !== undefined && types[name]) || name;
+  };
+}
+
+/** The source schema with the plan applied, in one copy; the vendor's schema is left as it was. */
+export function applyRenamePlan(schema: GraphQLSchema, plan: RenamePlan): GraphQLSchema {
+  const renamesTypes = Object.values(plan.types).some((to) => to !== null);
+  const inputs = new InputRenamers(plan);
+  const target = (type: GraphQLNamedType): string | null | undefined => plan.types[type.name];
+  // An abstract type's resolver answers with the vendor's type names; they are renamed on the way out.
+  const typeResolver = (resolveType: GraphQLTypeResolver<unknown, unknown> | undefined | null) =>
+    renamesTypes && resolveType ? renamedTypeResolver(resolveType, plan.types) : resolveType;
+  return mapSchema(schema, {
+    [MapperKind.TYPE]: (type) => {
+      const to = target(type);
+      return to === null ? null : to === undefined ? type : renameType(type, to);
+    },
+    [MapperKind.UNION_TYPE]: (type) => {
+      const to = target(type);
+      if (to === null) return null;
+      if (to === undefined && !renamesTypes) return type;
+      const resolving = new GraphQLUnionType({ ...type.toConfig(), resolveType: typeResolver(type.resolveType) });
+      return to === undefined ? resolving : renameType(resolving, to);
+    },
+    [MapperKind.INTERFACE_TYPE]: (type) => {
+      const to = target(type);
+      if (to === null) return null;
+      if (to === undefined && !renamesTypes) return type;
+      const resolving = new GraphQLInterfaceType({ ...type.toConfig(), resolveType: typeResolver(type.resolveType) });
+      return to === undefined ? resolving : renameType(resolving, to);
+    },
+    // Field mappers see the vendor's type names: mapSchema keys its type map by them until the end.
+    [MapperKind.COMPOSITE_FIELD]: (config, fieldName, typeName) => {
+      const to = plan.fields[typeName]?.[fieldName];
+      if (to === null) return null;
+      const argRenames = plan.args[`${typeName}.${fieldName}`];
+      const renameArgs = config.args ? argumentsRenamer(config.args, argRenames, inputs) : undefined;
+      if (to === undefined && !argRenames && !renameArgs) return config;
+      const args =
+        argRenames && config.args
+          ? Object.fromEntries(
+              Object.entries(config.args).flatMap(([name, arg]) => {
+                const argTo = argRenames[name];
+                return argTo === null ? [] : [[argTo ?? name, arg]];
+              }),
+            )
+          : config.args;
+      const resolve = to === undefined && !renameArgs ? config.resolve : vendorNamedResolver(config.resolve, fieldName, renameArgs);
+      const renamed = { ...config, args, resolve };
+      return to === undefined ? renamed : [to, renamed];
+    },
+    [MapperKind.INPUT_OBJECT_FIELD]: (config, fieldName, typeName) => {
+      const to = plan.inputFields[typeName]?.[fieldName];
+      if (to === null) return null;
+      return to === undefined ? config : [to, config];
+    },
+  });
+}
