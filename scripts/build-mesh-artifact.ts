@@ -24,6 +24,7 @@ import {
   type MeshManifest,
   type MeshSourceEntry,
 } from '../src/gateway/schema/mesh-manifest.js';
+import { constantCaseEnumValues } from '../src/gateway/schema/enum-value-case.js';
 import { applyMeshTransforms } from '../src/gateway/schema/mesh-transforms.js';
 import { deriveRenamePlan, type RenamePlan } from '../src/gateway/schema/rename-plan.js';
 import { countrySortPaths } from '../src/gateway/schema/sortable-paths.js';
@@ -54,13 +55,18 @@ async function annotatedSchema(source: MeshrcSource): Promise<string> {
   return printSchemaWithDirectives(schema);
 }
 
-/** What the source's transforms do, learnt from Mesh running them on the executable source schema. */
+/**
+ * What the source's transforms and the gateway's enum value casing do, learnt from running them
+ * on the executable source schema.
+ */
 function renamePlan(source: MeshrcSource, annotated: string): RenamePlan {
   const pubsub = new PubSub();
   const logger = new DefaultLogger(source.name);
   const executable = (): GraphQLSchema =>
     processDirectives(buildSchema(annotated, { assumeValidSDL: true }), { pubsub, logger, globalFetch: fetch });
-  const transformed = applyMeshTransforms(executable(), source.transforms ?? [], { apiName: source.name, baseDir: root, pubsub, logger });
+  const transformed = constantCaseEnumValues(
+    applyMeshTransforms(executable(), source.transforms ?? [], { apiName: source.name, baseDir: root, pubsub, logger }),
+  );
   try {
     return deriveRenamePlan(executable(), transformed);
   } catch (error) {

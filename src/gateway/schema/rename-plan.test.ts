@@ -3,6 +3,7 @@ import { addResolversToSchema } from '@graphql-tools/schema';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { constantCaseEnumValues } from './enum-value-case.js';
 import { applyMeshTransforms } from './mesh-transforms.js';
 import { applyRenamePlan, deriveRenamePlan } from './rename-plan.js';
 
@@ -150,14 +151,22 @@ describe('the rename plan', () => {
     ]);
   });
 
-  it('refuses a transform it cannot replay, naming the first line that would differ', () => {
-    const enumsRenamed = applyMeshTransforms(
+  it("records the gateway's enum casing, and the vendor's values still answer", async () => {
+    const calls: Call[] = [];
+    const plan = deriveRenamePlan(vendorSchema([]), constantCaseEnumValues(meshTransformed([])));
+    expect(plan.enumValues).toEqual({ Kind: { big_city: 'BIG_CITY', small_town: 'SMALL_TOWN' } });
+    const result = await graphql({ schema: applyRenamePlan(vendorSchema(calls), plan), source: '{ kindOf(code: "x") }' });
+    expect(result).toEqual({ data: { kindOf: 'BIG_CITY' } });
+  });
+
+  it('refuses a transform it cannot replay (Mesh renaming the values the vendor sends), naming the first line that differs', () => {
+    const valuesRenamed = applyMeshTransforms(
       vendorSchema([]),
       [{ namingConvention: { mode: 'bare', enumValues: 'constantCase' } }],
       transformContext,
     );
-    expect(() => deriveRenamePlan(vendorSchema([]), enumsRenamed)).toThrow(
-      /does not reproduce the transforms: line \d+ is "\s*big_city", the transforms give "\s*BIG_CITY"/,
+    expect(() => deriveRenamePlan(vendorSchema([]), valuesRenamed)).toThrow(
+      'The rename plan does not reproduce the transforms: line 33 is "enum Kind", the transforms give "enum Kind {"',
     );
   });
 });

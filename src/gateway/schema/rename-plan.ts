@@ -1,6 +1,7 @@
 /**
- * What `.meshrc.yml`'s transforms (naming convention, rename, filter) do to a source schema,
- * recorded once at build time as plain names, and replayed at start-up in one pass.
+ * What `.meshrc.yml`'s transforms (naming convention, rename, filter) and the gateway's enum
+ * value casing (enum-value-case.ts) do to a source schema, recorded once at build time as plain
+ * names, and replayed at start-up in one pass.
  *
  * Mesh's bare transforms each copy the whole source schema, and the filter compiles a glob per
  * field it checks: three to four copies per source, about 150 ms of every start. The build step
@@ -12,6 +13,7 @@
 import { MapperKind, mapSchema, printSchemaWithDirectives, renameType } from '@graphql-tools/utils';
 import {
   defaultFieldResolver,
+  type GraphQLEnumType,
   type GraphQLFieldConfigArgumentMap,
   type GraphQLFieldResolver,
   type GraphQLInputObjectType,
@@ -21,6 +23,7 @@ import {
   type GraphQLSchema,
   type GraphQLTypeResolver,
   GraphQLUnionType,
+  isEnumType,
   isInputObjectType,
   isInterfaceType,
   isIntrospectionType,
@@ -42,6 +45,8 @@ export interface RenamePlan {
   args: Record<string, Renames>;
   /** By the vendor's input type name, then the vendor's field name. */
   inputFields: Record<string, Renames>;
+  /** By the vendor's enum type name, then the vendor's value name; the internal (wire) value stays. */
+  enumValues: Record<string, Renames>;
 }
 
 const userTypes = (schema: GraphQLSchema): GraphQLNamedType[] =>
@@ -94,8 +99,19 @@ export function deriveRenamePlan(vendor: GraphQLSchema, transformed: GraphQLSche
   return plan;
 }
 
+/** A renamed enum value keeps its internal value (what the vendor sends), which names it before and after. */
+function enumRenamesBetween(before: GraphQLEnumType, after: GraphQLEnumType): Renames | undefined {
+  const kept = new Map<unknown, string>(after.getValues().map((value) => [value.value, value.name]));
+  const renames: Renames = {};
+  for (const value of before.getValues()) {
+    const to = kept.get(value.value) ?? null;
+    if (to !== value.name) renames[value.name] = to;
+  }
+  return Object.keys(renames).length > 0 ? renames : undefined;
+}
+
 function planBetween(vendor: GraphQLSchema, transformed: GraphQLSchema): RenamePlan {
-  const plan: RenamePlan = { types: {}, fields: {}, args: {}, inputFields: {} };
+  const plan: RenamePlan = { types: {}, fields: {}, args: {}, inputFields: {}, enumValues: {} };
   const byLocation = new Map(userTypes(transformed).map((type) => [definedAt(type), type]));
   for (const type of userTypes(vendor)) {
     const after = byLocation.get(definedAt(type));
@@ -112,6 +128,10 @@ function planBetween(vendor: GraphQLSchema, transformed: GraphQLSchema): RenameP
     if (isInputObjectType(type) && isInputObjectType(after)) {
       const fields = renamesBetween(Object.values(type.getFields()), Object.values(after.getFields()));
       if (fields) plan.inputFields[type.name] = fields;
+    }
+    if (isEnumType(type) && isEnumType(after)) {
+      const values = enumRenamesBetween(type, after);
+      if (values) plan.enumValues[type.name] = values;
     }
   }
   return plan;
@@ -265,6 +285,12 @@ export function applyRenamePlan(schema: GraphQLSchema, plan: RenamePlan): GraphQ
       const resolve = to === undefined && !renameArgs ? config.resolve : vendorNamedResolver(config.resolve, fieldName, renameArgs);
       const renamed = { ...config, args, resolve };
       return to === undefined ? renamed : [to, renamed];
+    },
+    // As enum-value-case.ts does: the definition node would still carry the vendor's name.
+    [MapperKind.ENUM_VALUE]: (config, typeName, _schema, externalValue) => {
+      const to = plan.enumValues[typeName]?.[externalValue];
+      if (to === null) return null;
+      return to === undefined ? config : [to, { ...config, astNode: undefined }];
     },
     [MapperKind.INPUT_OBJECT_FIELD]: (config, fieldName, typeName) => {
       const to = plan.inputFields[typeName]?.[fieldName];

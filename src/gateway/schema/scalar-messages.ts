@@ -4,9 +4,8 @@
  * less than 1 but given " — not what a client expected, in words. This transform keeps each
  * scalar's own checks and says, in plain words, what it takes and what came.
  */
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { refusedVariable } from './domain-scalars.js';
-import { GraphQLScalarType, type GraphQLSchema, type ValueNode, Kind, print, valueFromASTUntyped } from 'graphql';
+import { type GraphQLScalarType, type GraphQLSchema, isScalarType, type ValueNode, Kind, print, valueFromASTUntyped } from 'graphql';
 
 /** What each numeric scalar of the source schemas takes, in words. */
 const EXPECTED: Readonly<Record<string, string>> = {
@@ -51,36 +50,35 @@ function literalText(node: ValueNode): string {
   return node.kind === Kind.STRING ? JSON.stringify(node.value) : print(node);
 }
 
-function reworded(scalar: GraphQLScalarType, expected: string): GraphQLScalarType {
-  const config = scalar.toConfig();
+/** Rewords the scalar's refusals in place, keeping its own checks. */
+function reword(scalar: GraphQLScalarType, expected: string): void {
+  const { parseValue, parseLiteral } = scalar.toConfig();
   const message = (received: string): string => `${scalar.name} must be ${expected}; received ${received}`;
-  return new GraphQLScalarType({
-    ...config,
-    parseValue: (value: unknown) => {
-      try {
-        return config.parseValue(value);
-      } catch {
-        throw refusedVariable(message(JSON.stringify(value) ?? String(value)));
-      }
-    },
-    parseLiteral: (node, variables) => {
-      try {
-        return config.parseLiteral(node, variables);
-      } catch {
-        throw new TypeError(
-          message(node.kind === Kind.VARIABLE ? JSON.stringify(valueFromASTUntyped(node, variables)) : literalText(node)),
-        );
-      }
-    },
-  });
+  scalar.parseValue = (value: unknown) => {
+    try {
+      return parseValue(value);
+    } catch {
+      throw refusedVariable(message(JSON.stringify(value) ?? String(value)));
+    }
+  };
+  scalar.parseLiteral = (node, variables) => {
+    try {
+      return parseLiteral(node, variables);
+    } catch {
+      throw new TypeError(message(node.kind === Kind.VARIABLE ? JSON.stringify(valueFromASTUntyped(node, variables)) : literalText(node)));
+    }
+  };
 }
 
-/** Returns the schema with every known or length-bounded scalar's refusals reworded. */
+/**
+ * Rewords every known or length-bounded scalar's refusals, in place: the scalars are the
+ * schema's own (the merge made them), and copying the schema to replace them cost start-up.
+ */
 export function plainScalarMessages(schema: GraphQLSchema): GraphQLSchema {
-  return mapSchema(schema, {
-    [MapperKind.SCALAR_TYPE]: (scalar) => {
-      const expected = expectationOf(scalar);
-      return expected ? reworded(scalar, expected) : scalar;
-    },
-  });
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isScalarType(type)) continue;
+    const expected = expectationOf(type);
+    if (expected) reword(type, expected);
+  }
+  return schema;
 }
