@@ -168,45 +168,40 @@ class InputRenamers {
     this.making.add(type);
     const vendorNames = reversed(this.plan.inputFields[type.name]);
     const fields = new Map(Object.values(type.getFields()).map((field) => [field.name, this.of(field.type)] as const));
-    const renamer: ValueRenamer | undefined =
-      vendorNames.size > 0 || [...fields.values()].some(Boolean)
-        ? (value) => {
-            if (!isRecord(value)) return value;
-            const vendorValue: Record<string, unknown> = {};
-            for (const [key, fieldValue] of Object.entries(value)) {
-              const vendorKey = vendorNames.get(key) ?? key;
-              const inner = fields.get(vendorKey);
-              vendorValue[vendorKey] = inner ? inner(fieldValue) : fieldValue;
-            }
-            return vendorValue;
-          }
-        : undefined;
+    const records = recordRenamer(vendorNames, fields);
+    const renamer: ValueRenamer | undefined = records && ((value) => (isRecord(value) ? records(value) : value));
     this.making.delete(type);
     this.made.set(type, renamer);
     return renamer;
   }
 }
 
-type ArgsRenamer = (args: Record<string, unknown>) => Record<string, unknown>;
+type RecordRenamer = (record: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * Renames a record's keys from the graph's names to the vendor's and each value by the renamer
+ * of its key; undefined when no key is renamed and no value needs renaming.
+ */
+function recordRenamer(vendorNames: Map<string, string>, values: Map<string, ValueRenamer | undefined>): RecordRenamer | undefined {
+  if (vendorNames.size === 0 && ![...values.values()].some(Boolean)) return undefined;
+  return (record) => {
+    const renamed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record)) {
+      const vendorKey = vendorNames.get(key) ?? key;
+      const inner = values.get(vendorKey);
+      renamed[vendorKey] = inner ? inner(value) : value;
+    }
+    return renamed;
+  };
+}
 
 /** Turns the graph's arguments of a field back into the vendor's, or undefined when they already are. */
 function argumentsRenamer(
   args: GraphQLFieldConfigArgumentMap,
   renames: Renames | undefined,
   inputs: InputRenamers,
-): ArgsRenamer | undefined {
-  const vendorNames = reversed(renames);
-  const values = new Map(Object.entries(args).map(([name, arg]) => [name, inputs.of(arg.type)] as const));
-  if (vendorNames.size === 0 && ![...values.values()].some(Boolean)) return undefined;
-  return (graphArgs) => {
-    const vendorArgs: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(graphArgs)) {
-      const vendorName = vendorNames.get(name) ?? name;
-      const renamer = values.get(vendorName);
-      vendorArgs[vendorName] = renamer ? renamer(value) : value;
-    }
-    return vendorArgs;
-  };
+): RecordRenamer | undefined {
+  return recordRenamer(reversed(renames), new Map(Object.entries(args).map(([name, arg]) => [name, inputs.of(arg.type)] as const)));
 }
 
 /**
@@ -217,7 +212,7 @@ function argumentsRenamer(
 function vendorNamedResolver(
   resolve: GraphQLFieldResolver<unknown, unknown> | undefined,
   fieldName: string,
-  renameArgs: ArgsRenamer | undefined,
+  renameArgs: RecordRenamer | undefined,
 ): GraphQLFieldResolver<unknown, unknown> {
   if (!resolve && !renameArgs) {
     return (source, args, context, info) => {
