@@ -37,7 +37,7 @@ function answerObserverOf(context: unknown): AnswerObserver | undefined {
 
 /**
  * Makes the source's HTTP root resolvers report the body they parsed to `context.observeAnswer`,
- * in place (Mesh set them in place too), before any transform wraps them.
+ * in place (Mesh set them in place too), before the rename plan (rename-plan.ts) wraps them.
  */
 function reportParsedAnswers(schema: GraphQLSchema, sourceName: string): void {
   const upstream = MESH_SOURCE_UPSTREAMS[sourceName];

@@ -5,7 +5,7 @@
  *
  * Mesh's bare transforms each copy the whole source schema, and the filter compiles a glob per
  * field it checks: three to four copies per source, about 150 ms of every start. The build step
- * (scripts/build-mesh-artifact.ts) runs the real transforms on the annotated schema, derives this
+ * (scripts/build-mesh-artifact.ts) runs the real transforms on the executable source schema, derives this
  * plan from what they produced, and refuses to write an artefact whose replay prints differently
  * from Mesh's own result. At start-up the plan is applied to the executable source schema in one
  * copy, with resolvers that read the vendor's names, as Mesh's wrappers do.
