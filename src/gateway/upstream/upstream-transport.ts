@@ -11,6 +11,7 @@ import { Pool } from 'undici';
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
 import { type Logger, silentLogger } from '../logger.js';
+import { CallDeadline } from './call-deadline.js';
 import { BodyTooLargeError, readCappedBody } from './read-capped-body.js';
 import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
@@ -48,9 +49,6 @@ class FailedAnswer extends Error {
     super(`HTTP ${answer.status}`);
   }
 }
-
-/** The deadline's abort reason, told apart from every other failure. */
-class DeadlineExceeded extends Error {}
 
 const BREAKER_STATES: Record<CircuitState, BreakerState> = {
   [CircuitState.Closed]: 'closed',
@@ -110,13 +108,12 @@ export class UpstreamTransport {
    */
   async send(call: OutgoingCall): Promise<RawAnswer> {
     const started = performance.now();
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DeadlineExceeded()), this.timeoutMs);
+    const deadline = new CallDeadline(this.timeoutMs);
     const budget = this.budgetFor(call.upstream);
     budget.recordCall();
     try {
       for (let attempt = 1; ; attempt += 1) {
-        const outcome = await this.attempt(call, controller.signal).then(
+        const outcome = await this.attempt(call, deadline).then(
           (answer) => ({ answer }),
           (error: unknown) => ({ error }),
         );
@@ -126,26 +123,27 @@ export class UpstreamTransport {
         const worthRetrying =
           'answer' in outcome
             ? isRetryableStatus(outcome.answer.status)
-            : !controller.signal.aborted && !(outcome.error instanceof BodyTooLargeError) && !isBrokenCircuitError(outcome.error);
+            : !deadline.aborted && !(outcome.error instanceof BodyTooLargeError) && !isBrokenCircuitError(outcome.error);
         if (worthRetrying && isIdempotent(call.method) && attempt < this.settings.maxAttempts && wait < remaining && budget.tryRetry()) {
-          await sleep(wait, undefined, { signal: controller.signal }).catch(() => undefined);
-          if (!controller.signal.aborted) continue;
+          // The wait ends before the deadline (wait < remaining), so it needs no signal of its own.
+          await sleep(wait);
+          if (!deadline.aborted) continue;
         }
         if ('answer' in outcome) {
           if (outcome.answer.status >= 400) this.logFailure(call, started, outcome.answer.status);
           return outcome.answer;
         }
-        throw this.describe(call, outcome.error, controller.signal.aborted, started);
+        throw this.describe(call, outcome.error, deadline.aborted, started);
       }
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
   }
 
-  private async attempt(call: OutgoingCall, signal: AbortSignal): Promise<RawAnswer> {
+  private async attempt(call: OutgoingCall, deadline: CallDeadline): Promise<RawAnswer> {
     try {
       return await this.breakerFor(call.upstream).execute(async () => {
-        const answer = await this.exchange(call, signal);
+        const answer = await this.exchange(call, deadline);
         if (answer.status >= 500) throw new FailedAnswer(answer);
         return answer;
       });
@@ -155,12 +153,12 @@ export class UpstreamTransport {
     }
   }
 
-  private async exchange(call: OutgoingCall, signal: AbortSignal): Promise<RawAnswer> {
+  private async exchange(call: OutgoingCall, deadline: CallDeadline): Promise<RawAnswer> {
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     try {
       const answer = await traceExchange(call.upstream, call.method, call.url, call.headers, (headers) =>
-        this.exchangeOnce({ ...call, headers }, signal),
+        this.exchangeOnce({ ...call, headers }, deadline),
       );
       this.observer?.upstreamExchange(call.upstream, call.method, answer.status, seconds());
       return answer;
@@ -170,14 +168,14 @@ export class UpstreamTransport {
     }
   }
 
-  private async exchangeOnce(call: OutgoingCall, signal: AbortSignal): Promise<RawAnswer> {
+  private async exchangeOnce(call: OutgoingCall, deadline: CallDeadline): Promise<RawAnswer> {
     const url = new URL(call.url);
     const response = await this.poolFor(url.origin).request({
       path: `${url.pathname}${url.search}`,
       method: call.method as 'GET',
       headers: call.headers,
       body: call.body ?? null,
-      signal,
+      signal: deadline,
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
     });

@@ -1,0 +1,31 @@
+/**
+ * One upstream call's deadline, in the form undici takes as a request's `signal`: an EventEmitter
+ * with `aborted` and `reason` (undici documents `signal: AbortSignal | EventEmitter`). Under a
+ * one-country load an AbortController per call cost about 2.5% of the gateway's CPU: its signal
+ * is an EventTarget, slow to create and to listen to, and every call made one. An emitter and a
+ * timer are cheap, and the deadline still covers connecting, the headers, the body and retries.
+ */
+import { EventEmitter } from 'node:events';
+
+/** The reason undici rejects with when the deadline passes, told apart from every other failure. */
+class DeadlineExceeded extends Error {}
+
+export class CallDeadline extends EventEmitter {
+  aborted = false;
+  reason: DeadlineExceeded | undefined;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(readonly timeoutMs: number) {
+    super();
+    this.timer = setTimeout(() => {
+      this.aborted = true;
+      this.reason = new DeadlineExceeded(`no complete answer within ${timeoutMs} ms`);
+      this.emit('abort');
+    }, timeoutMs);
+  }
+
+  /** Stops the timer once the call has settled. */
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
