@@ -10,18 +10,20 @@
  *   literal (there is no JSON scalar), so the schema's scalars take the literal alone.
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
-import { type ExecutionArgs, getOperationAST, getVariableValues, GraphQLScalarType, type GraphQLSchema, type ValueNode } from 'graphql';
+import { type ExecutionArgs, getOperationAST, getVariableValues, type GraphQLSchema, isScalarType, type ValueNode } from 'graphql';
 
-/** The schema with every scalar's parseLiteral taking the literal alone. */
+/**
+ * Makes every scalar's parseLiteral take the literal alone, in place and once: copying the whole
+ * schema for it was about 20 ms of every start. graphql-js answers the same with the schema
+ * changed, since no scalar here reads variables inside a literal.
+ */
 export function forCompiledExecution(schema: GraphQLSchema): GraphQLSchema {
-  return mapSchema(schema, {
-    [MapperKind.SCALAR_TYPE]: (type) => {
-      if (type.parseLiteral.length <= 1) return type;
-      const config = type.toConfig();
-      return new GraphQLScalarType({ ...config, parseLiteral: (node: ValueNode) => config.parseLiteral(node, undefined) });
-    },
-  });
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isScalarType(type) || type.parseLiteral.length <= 1) continue;
+    const parseLiteral = type.parseLiteral;
+    type.parseLiteral = (node: ValueNode) => parseLiteral.call(type, node, undefined);
+  }
+  return schema;
 }
 
 /** Whether graphql-js accepts the operation's variables (then graphql-jit may run it). */
