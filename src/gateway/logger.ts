@@ -4,7 +4,6 @@
  * rather than importing a global, so tests can capture what is logged.
  */
 import { type Logger, type LoggerOptions, pino } from 'pino';
-import { requestLogFields } from './ops/request-id.js';
 
 export type { Logger };
 
@@ -12,8 +11,7 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 
 /** A logger writing JSON lines to stdout (or to `destination`, e.g. a test's collector). */
 export function createLogger(level: LogLevel = 'info', destination?: { write(line: string): void }): Logger {
-  // The mixin stamps the id of the request being served on every line, however deep it is logged.
-  const options: LoggerOptions = { level, base: { service: 'gateway', pid: process.pid }, mixin: requestLogFields };
+  const options: LoggerOptions = { level, base: { service: 'gateway', pid: process.pid } };
   return destination ? pino(options, destination) : pino(options);
 }
 

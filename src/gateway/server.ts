@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { corsPolicy, useVaryOnOrigin } from './ops/cors.js';
 import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
-import { useRequestId } from './ops/request-id.js';
+import { requestIdOf, useRequestId } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
 import { useMetrics } from './ops/use-metrics.js';
 import { useTracing } from './ops/tracing/use-tracing.js';
@@ -131,7 +131,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       const ip = callerIp(request.headers, req?.socket?.remoteAddress);
       const upstream = createUpstreamClient(
         options.upstreams,
-        { headers: request.headers, ip },
+        { headers: request.headers, ip, requestId: requestIdOf(request) },
         { transport, cache, cacheObserver: metrics },
       );
       const budget = new FanOutBudget(limits.maxUpstreamCalls);

@@ -8,6 +8,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import { maskError } from './mask-error.js';
+import { requestIdOf } from '../ops/request-id.js';
 
 const VARIABLE_MESSAGE = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/;
 
@@ -43,9 +44,10 @@ export function useErrorCatalogue(logger: Logger): Plugin {
         }
       },
     }),
-    onResultProcess({ result, setResult }) {
+    onResultProcess({ request, result, setResult }) {
       if (isExecutionResult(result) && result.errors?.length) {
-        setResult({ ...result, errors: result.errors.map((error) => maskError(error, logger)) });
+        const requestLogger = logger.child({ requestId: requestIdOf(request) });
+        setResult({ ...result, errors: result.errors.map((error) => maskError(error, requestLogger)) });
       }
     },
   };

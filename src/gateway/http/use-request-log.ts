@@ -8,6 +8,7 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
+import { requestIdOf } from '../ops/request-id.js';
 import { extensionsOf } from './mask-error.js';
 
 export type RequestOutcome = 'ok' | 'partial' | 'refused' | 'failed';
@@ -53,6 +54,7 @@ export function useRequestLog(logger: Logger, metrics?: GatewayMetrics): Plugin 
       const outcome = outcomeOf(result, codes);
       const elapsedMs = record ? performance.now() - record.start : undefined;
       const line = {
+        requestId: requestIdOf(request),
         method: request.method,
         operationName: record?.operationName,
         outcome,

@@ -11,7 +11,7 @@
  * Pools, deadlines, size caps, retries and circuit breakers are per process: upstream-transport.ts.
  */
 import { callerAddress } from './caller-address.js';
-import { currentRequestId, REQUEST_ID_HEADER } from '../ops/request-id.js';
+import { REQUEST_ID_HEADER } from '../ops/request-id.js';
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
 import { type QueryValue, withQuery } from './query-string.js';
@@ -34,6 +34,8 @@ export interface CallerInfo {
   headers: Headers;
   /** The caller's address as the gateway saw it, if known. */
   ip: string | undefined;
+  /** The gateway request's id (request-id.ts), forwarded to the vendor. */
+  requestId?: string | undefined;
 }
 
 export type UpstreamFetch = (url: string, init?: RequestInit) => Promise<UpstreamResponse>;
@@ -134,8 +136,7 @@ export function createUpstreamClient(
     const userAgent = caller.headers.get('user-agent');
     if (userAgent) headers['user-agent'] = userAgent;
     // Lets a vendor's logs be matched with ours; it does not change the answer, so it is not part of the key.
-    const requestId = currentRequestId();
-    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    if (caller.requestId) headers[REQUEST_ID_HEADER] = caller.requestId;
     const idempotent = method === 'GET' || method === 'HEAD';
     // What can change a GET's answer is its URL and what the gateway adds: credentials and the
     // caller. Mesh's resolvers and the hand-written ones send different Accept headers for the

@@ -16,6 +16,7 @@ import { BodyTooLargeError, readCappedBody } from './read-capped-body.js';
 import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
 import type { UpstreamObserver } from '../ops/metrics.js';
+import { REQUEST_ID_HEADER } from '../ops/request-id.js';
 import { traceExchange } from '../ops/tracing/upstream-spans.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
@@ -203,7 +204,14 @@ export class UpstreamTransport {
     const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
     const reason = error instanceof Error ? (code ?? error.name) : undefined;
     this.logger.warn(
-      { upstream: call.upstream, method: call.method, status, durationMs: Math.round(performance.now() - started), reason },
+      {
+        requestId: call.headers[REQUEST_ID_HEADER],
+        upstream: call.upstream,
+        method: call.method,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        reason,
+      },
       'upstream call failed',
     );
   }

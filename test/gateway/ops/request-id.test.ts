@@ -1,7 +1,8 @@
 /**
  * A request id round-trips: taken from `x-request-id` when sane, generated otherwise, echoed on
- * every answer, forwarded to the upstream, and on every log line written while serving it, the
- * upstream transport's included. Mesh's own log calls come out as JSON lines without colour codes.
+ * every answer, forwarded to the upstream, and on the request's log lines: the request line, an
+ * unexpected error's line and the upstream transport's failures. Mesh's own log calls come out as
+ * JSON lines without colour codes.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,11 +39,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const schema = makeExecutableSchema<GatewayContext>({
-    typeDefs: 'type Query { ok: Boolean, broken: Boolean }',
+    typeDefs: 'type Query { ok: Boolean, broken: Boolean, crash: Boolean }',
     resolvers: {
       Query: {
         ok: async (_root, _args, context) => (await context.upstream.get<{ ok: boolean }>('country-data', '/ok')).ok,
         broken: async (_root, _args, context) => (await context.upstream.get<{ ok: boolean }>('country-data', '/broken')).ok,
+        crash: () => {
+          throw new Error('a bug in a resolver');
+        },
       },
     },
   });
@@ -83,6 +87,16 @@ describe('request ids', () => {
     expect(requestLine?.requestId).toBe('req-42.a:b');
     expect(upstreamLine?.requestId).toBe('req-42.a:b');
     expect(lines.every((line) => line.requestId === 'req-42.a:b')).toBe(true);
+  });
+
+  it('stamps the line of an unexpected error with the id of the request it broke', async () => {
+    lines.length = 0;
+    const response = await post('{ crash }', { 'x-request-id': 'crash-7' });
+    expect(response.headers.get('x-request-id')).toBe('crash-7');
+    const errorLine = lines.find((line) => line.msg === 'unexpected error');
+    expect(errorLine?.err?.message).toBe('a bug in a resolver');
+    expect(errorLine?.requestId).toBe('crash-7');
+    expect(lines.every((line) => line.requestId === 'crash-7')).toBe(true);
   });
 
   it('generates an id when none is given, and replaces one that is not a sane token', async () => {
