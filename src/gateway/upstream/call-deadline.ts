@@ -15,7 +15,7 @@ export class CallDeadline extends EventEmitter {
   reason: DeadlineExceeded | undefined;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(readonly timeoutMs: number) {
+  constructor(timeoutMs: number) {
     super();
     this.timer = setTimeout(() => {
       this.aborted = true;
