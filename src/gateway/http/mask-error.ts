@@ -80,14 +80,17 @@ export function isClientFacing(error: unknown): boolean {
   return codeOf(inner) !== undefined && extensionsOf(inner).unexpected !== true;
 }
 
-/** Returns the catalogued form of any error; an unexpected one is logged at error level with its stack. */
-export function maskError(error: unknown, logger: Logger): GraphQLError {
+/**
+ * Returns the catalogued form of any error; an unexpected one is logged at error level with its
+ * stack and the id of the request it broke.
+ */
+export function maskError(error: unknown, logger: Logger, requestId?: string): GraphQLError {
   const outer = error instanceof GraphQLError ? error : undefined;
   const inner = innermostGraphQLError(error);
   const code = inner && isClientFacing(error) ? codeOf(inner) : undefined;
   if (!inner || !code) {
     const cause = outer?.originalError ?? error;
-    logger.error({ err: cause, path: outer?.path }, 'unexpected error');
+    logger.error({ requestId, err: cause, path: outer?.path }, 'unexpected error');
     return new GraphQLError('Unexpected error.', {
       nodes: outer?.nodes,
       path: outer?.path,

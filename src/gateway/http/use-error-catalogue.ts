@@ -46,8 +46,8 @@ export function useErrorCatalogue(logger: Logger): Plugin {
     }),
     onResultProcess({ request, result, setResult }) {
       if (isExecutionResult(result) && result.errors?.length) {
-        const requestLogger = logger.child({ requestId: requestIdOf(request) });
-        setResult({ ...result, errors: result.errors.map((error) => maskError(error, requestLogger)) });
+        const requestId = requestIdOf(request);
+        setResult({ ...result, errors: result.errors.map((error) => maskError(error, logger, requestId)) });
       }
     },
   };
