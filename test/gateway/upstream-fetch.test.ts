@@ -223,9 +223,9 @@ describe('upstream fetch', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
-  it('opens the circuit after consecutive failures, fails fast, and closes after a good probe', async () => {
+  it('opens the circuit once most calls in the window fail, fails fast, and closes after a good probe', async () => {
     script = () => ({ status: 500, body: 'down' });
-    const transport = transportWith({ breakerFailures: 3, breakerHalfOpenAfterMs: 200, maxAttempts: 1 });
+    const transport = transportWith({ breakerMinCalls: 3, breakerHalfOpenAfterMs: 200, maxAttempts: 1 });
     const fetch = fetchFor('country-data', { transport });
     for (let call = 0; call < 3; call += 1) await failure(fetch(`${base}/country-data/${call}`));
     expect(transport.breakerStates()['country-data']).toBe('open');

@@ -77,6 +77,10 @@ describe('loadUpstreamSettings', () => {
     expect(loadUpstreamSettings({})).toEqual(DEFAULT_UPSTREAM_SETTINGS);
     expect(loadUpstreamSettings({ UPSTREAM_MAX_BODY_BYTES: '2048' }).maxBodyBytes).toBe(2048);
     expect(() => loadUpstreamSettings({ UPSTREAM_MAX_BODY_BYTES: '10MB' })).toThrow(/UPSTREAM_MAX_BODY_BYTES/);
-    expect(() => loadUpstreamSettings({ UPSTREAM_BREAKER_FAILURES: '0' })).toThrow(/UPSTREAM_BREAKER_FAILURES/);
+    expect(loadUpstreamSettings({ UPSTREAM_BREAKER_FAILURE_RATE: '0.25' }).breakerFailureRate).toBe(0.25);
+    expect(() => loadUpstreamSettings({ UPSTREAM_BREAKER_FAILURE_RATE: '1' })).toThrow(/UPSTREAM_BREAKER_FAILURE_RATE/);
+    expect(() => loadUpstreamSettings({ UPSTREAM_BREAKER_MIN_CALLS: '0' })).toThrow(/UPSTREAM_BREAKER_MIN_CALLS/);
+    expect(() => loadUpstreamSettings({ UPSTREAM_BREAKER_WINDOW_MS: '10' })).toThrow(/UPSTREAM_BREAKER_WINDOW_MS/);
+    expect(() => loadUpstreamSettings({ UPSTREAM_RETRY_BUDGET_RATIO: '-1' })).toThrow(/UPSTREAM_RETRY_BUDGET_RATIO/);
   });
 });

@@ -12,10 +12,14 @@ export interface UpstreamSettings {
   retryBaseDelayMs: number;
   /** The longest wait for a retry, `Retry-After` included. */
   retryMaxDelayMs: number;
-  /** Retries may add at most this share of calls, per upstream. */
+  /** Retries may add at most this share of calls, per upstream (1: at most one retry per call on average). */
   retryBudgetRatio: number;
-  /** Consecutive failures that open an upstream's circuit. */
-  breakerFailures: number;
+  /** The share of calls (each judged after its retries) that opens an upstream's circuit: above it, in (0, 1). */
+  breakerFailureRate: number;
+  /** The sliding window over which that share is measured. */
+  breakerWindowMs: number;
+  /** Calls the window must hold before it may open: a few failures of an idle upstream are not a rate. */
+  breakerMinCalls: number;
   /** How long an open circuit fails fast before one probe may go through. */
   breakerHalfOpenAfterMs: number;
 }
@@ -27,8 +31,10 @@ export const DEFAULT_UPSTREAM_SETTINGS: UpstreamSettings = {
   maxAttempts: 3,
   retryBaseDelayMs: 100,
   retryMaxDelayMs: 2000,
-  retryBudgetRatio: 0.2,
-  breakerFailures: 5,
+  retryBudgetRatio: 1,
+  breakerFailureRate: 0.5,
+  breakerWindowMs: 10_000,
+  breakerMinCalls: 10,
   breakerHalfOpenAfterMs: 5000,
 };
 
@@ -41,6 +47,23 @@ function whole(env: Env, name: string, fallback: number, minimum: number): numbe
   return value;
 }
 
+function positive(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a number of at least 0, got "${raw}"`);
+  return value;
+}
+
+function share(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value >= 1)
+    throw new TypeError(`${name} must be a number between 0 and 1 (both excluded), got "${raw}"`);
+  return value;
+}
+
 /** Reads the upstream settings; throws a TypeError naming the variable when a value is malformed. */
 export function loadUpstreamSettings(env: Env): UpstreamSettings {
   const d = DEFAULT_UPSTREAM_SETTINGS;
@@ -49,8 +72,10 @@ export function loadUpstreamSettings(env: Env): UpstreamSettings {
     maxAttempts: whole(env, 'UPSTREAM_MAX_ATTEMPTS', d.maxAttempts, 1),
     retryBaseDelayMs: d.retryBaseDelayMs,
     retryMaxDelayMs: whole(env, 'UPSTREAM_RETRY_MAX_DELAY_MS', d.retryMaxDelayMs, 0),
-    retryBudgetRatio: d.retryBudgetRatio,
-    breakerFailures: whole(env, 'UPSTREAM_BREAKER_FAILURES', d.breakerFailures, 1),
+    retryBudgetRatio: positive(env, 'UPSTREAM_RETRY_BUDGET_RATIO', d.retryBudgetRatio),
+    breakerFailureRate: share(env, 'UPSTREAM_BREAKER_FAILURE_RATE', d.breakerFailureRate),
+    breakerWindowMs: whole(env, 'UPSTREAM_BREAKER_WINDOW_MS', d.breakerWindowMs, 1000),
+    breakerMinCalls: whole(env, 'UPSTREAM_BREAKER_MIN_CALLS', d.breakerMinCalls, 1),
     breakerHalfOpenAfterMs: whole(env, 'UPSTREAM_BREAKER_HALF_OPEN_MS', d.breakerHalfOpenAfterMs, 1),
   };
 }

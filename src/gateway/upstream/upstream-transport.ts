@@ -6,7 +6,7 @@
  * in upstream-fetch.ts.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleAll, isBrokenCircuitError, type CircuitBreakerPolicy } from 'cockatiel';
+import { CircuitState, circuitBreaker, SamplingBreaker, handleAll, isBrokenCircuitError, type CircuitBreakerPolicy } from 'cockatiel';
 import { Pool } from 'undici';
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
@@ -44,7 +44,7 @@ export interface TransportOptions extends Partial<UpstreamSettings> {
   observer?: UpstreamObserver | undefined;
 }
 
-/** A 5xx answer, thrown inside the breaker so it counts as a failure, then unwrapped. */
+/** A 5xx answer left after the retries, thrown inside the breaker so it counts as a failure, then unwrapped. */
 class FailedAnswer extends Error {
   constructor(readonly answer: RawAnswer) {
     super(`HTTP ${answer.status}`);
@@ -110,47 +110,41 @@ export class UpstreamTransport {
   async send(call: OutgoingCall): Promise<RawAnswer> {
     const started = performance.now();
     const deadline = new CallDeadline(this.timeoutMs);
-    const budget = this.budgetFor(call.upstream);
-    budget.recordCall();
     try {
-      for (let attempt = 1; ; attempt += 1) {
-        const outcome = await this.attempt(call, deadline).then(
-          (answer) => ({ answer }),
-          (error: unknown) => ({ error }),
-        );
-        const retryAfterMs = 'answer' in outcome ? parseRetryAfter(outcome.answer.headers['retry-after'], Date.now()) : undefined;
-        const wait = retryDelayMs(attempt, retryAfterMs, { baseMs: this.settings.retryBaseDelayMs, maxMs: this.settings.retryMaxDelayMs });
-        const remaining = this.timeoutMs - (performance.now() - started);
-        const worthRetrying =
-          'answer' in outcome
-            ? isRetryableStatus(outcome.answer.status)
-            : !deadline.aborted && !(outcome.error instanceof BodyTooLargeError) && !isBrokenCircuitError(outcome.error);
-        if (worthRetrying && isIdempotent(call.method) && attempt < this.settings.maxAttempts && wait < remaining && budget.tryRetry()) {
-          // The wait ends before the deadline (wait < remaining), so it needs no signal of its own.
-          await sleep(wait);
-          if (!deadline.aborted) continue;
-        }
-        if ('answer' in outcome) {
-          if (outcome.answer.status >= 400) this.logFailure(call, started, outcome.answer.status);
-          return outcome.answer;
-        }
-        throw this.describe(call, outcome.error, deadline.aborted, started);
-      }
+      // The breaker judges the call once its retries are spent, not each attempt: an upstream
+      // that fails half its attempts still answers most calls, and must stay in service.
+      return await this.breakerFor(call.upstream).execute(() => this.sendWithRetries(call, deadline, started));
+    } catch (error) {
+      if (error instanceof FailedAnswer) return error.answer;
+      throw this.describe(call, error, deadline.aborted, started);
     } finally {
       deadline.clear();
     }
   }
 
-  private async attempt(call: OutgoingCall, deadline: CallDeadline): Promise<RawAnswer> {
-    try {
-      return await this.breakerFor(call.upstream).execute(async () => {
-        const answer = await this.exchange(call, deadline);
-        if (answer.status >= 500) throw new FailedAnswer(answer);
-        return answer;
-      });
-    } catch (error) {
-      if (error instanceof FailedAnswer) return error.answer;
-      throw error;
+  /** The attempts of one call; a 5xx left after them is thrown as a FailedAnswer so the breaker counts it. */
+  private async sendWithRetries(call: OutgoingCall, deadline: CallDeadline, started: number): Promise<RawAnswer> {
+    const budget = this.budgetFor(call.upstream);
+    budget.recordCall();
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await this.exchange(call, deadline).then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      );
+      const retryAfterMs = 'answer' in outcome ? parseRetryAfter(outcome.answer.headers['retry-after'], Date.now()) : undefined;
+      const wait = retryDelayMs(attempt, retryAfterMs, { baseMs: this.settings.retryBaseDelayMs, maxMs: this.settings.retryMaxDelayMs });
+      const remaining = this.timeoutMs - (performance.now() - started);
+      const worthRetrying =
+        'answer' in outcome ? isRetryableStatus(outcome.answer.status) : !deadline.aborted && !(outcome.error instanceof BodyTooLargeError);
+      if (worthRetrying && isIdempotent(call.method) && attempt < this.settings.maxAttempts && wait < remaining && budget.tryRetry()) {
+        // The wait ends before the deadline (wait < remaining), so it needs no signal of its own.
+        await sleep(wait);
+        if (!deadline.aborted) continue;
+      }
+      if ('error' in outcome) throw outcome.error;
+      if (outcome.answer.status >= 400) this.logFailure(call, started, outcome.answer.status);
+      if (outcome.answer.status >= 500) throw new FailedAnswer(outcome.answer);
+      return outcome.answer;
     }
   }
 
@@ -228,11 +222,17 @@ export class UpstreamTransport {
   private breakerFor(upstream: UpstreamName): CircuitBreakerPolicy {
     let breaker = this.breakers.get(upstream);
     if (!breaker) {
-      // Everything thrown inside the breaker is the upstream failing: refused or dropped
-      // connections, time-outs, oversized bodies and 5xx answers. 4xx and 429 are answers.
+      // Everything thrown inside the breaker is a call that failed after its retries: refused or
+      // dropped connections, time-outs, oversized bodies and 5xx answers. 4xx and 429 are answers.
+      // It opens on a failure rate over a sliding window that holds enough calls to be one.
+      const { breakerFailureRate, breakerWindowMs, breakerMinCalls, breakerHalfOpenAfterMs } = this.settings;
       breaker = circuitBreaker(handleAll, {
-        halfOpenAfter: this.settings.breakerHalfOpenAfterMs,
-        breaker: new ConsecutiveBreaker(this.settings.breakerFailures),
+        halfOpenAfter: breakerHalfOpenAfterMs,
+        breaker: new SamplingBreaker({
+          threshold: breakerFailureRate,
+          duration: breakerWindowMs,
+          minimumRps: breakerMinCalls / (breakerWindowMs / 1000),
+        }),
       });
       this.breakers.set(upstream, breaker);
     }

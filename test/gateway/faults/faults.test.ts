@@ -57,7 +57,7 @@ beforeAll(async () => {
   destroyMesh = destroy;
   transport = new UpstreamTransport({
     timeoutMs: TIMEOUT_MS,
-    breakerFailures: 5,
+    breakerMinCalls: 5,
     breakerHalfOpenAfterMs: 1000,
     logger: createLogger('warn', { write: (line) => logLines.push(line) }),
   });
