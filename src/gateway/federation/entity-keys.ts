@@ -27,7 +27,7 @@ function addressesByUdprn(udprns: readonly unknown[], argumentAt: ArgumentAt, co
   return udprns.map(async (udprn, index) => {
     if (typeof udprn !== 'number' || !Number.isInteger(udprn) || udprn < 0)
       throw badInput(argumentAt(index), 'a UDPRN (a whole number)', udprn);
-    return (await context.upstream.get<{ result: AddressRecordWire }>('address', `/udprn/${udprn}`)).result;
+    return (await context.upstream.get<{ result: AddressRecordWire }>('address', '/udprn/{udprn}', { udprn })).result;
   });
 }
 

@@ -2,7 +2,8 @@
  * Loads the Mesh sources from the build artefact (see scripts/build-mesh-artifact.ts): each
  * source's annotated schema gets its HTTP resolvers from its @httpOperation directives and then
  * its `.meshrc.yml` transforms, replayed from the plan the build step recorded (rename-plan.ts),
- * without importing Mesh's CLI, its transforms or the OpenAPI documents at start-up.
+ * without importing Mesh's CLI, its transforms or the OpenAPI documents at start-up. Path
+ * arguments reach Mesh's interpolation already encoded as one segment each (path-arguments.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from './me
 import type { Logger } from '../logger.js';
 import { meshLogger } from './mesh-logger.js';
 import { nonNullListElements } from './non-null-elements.js';
+import { encodePathArguments } from './path-arguments.js';
 import { applyRenamePlan } from './rename-plan.js';
 
 export interface MeshSources {
@@ -63,6 +65,7 @@ function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gateway
   });
   const logger = meshLogger(gatewayLogger, entry.name);
   const executable = processDirectives(annotated, { ...entry.handler, pubsub, logger, globalFetch: noGlobalFetch });
+  encodePathArguments(executable, entry.renames);
   reportParsedAnswers(executable, entry.name);
   return nonNullListElements(applyRenamePlan(executable, entry.renames));
 }

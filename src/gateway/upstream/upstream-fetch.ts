@@ -3,6 +3,8 @@
  * `context.fetch`) and the hand-written ones (`get`). Per request it:
  * - recognises the upstream by its base URL and adds that vendor's credentials (a client's own
  *   key header wins over the configured key);
+ * - builds hand-written calls' URLs from a path template, each path parameter one encoded
+ *   segment (path-parameters.ts; Mesh's resolvers get theirs encoded by schema/path-arguments.ts);
  * - forwards the caller's address and User-Agent, so "my IP" and "my browser" mean the caller;
  * - makes identical GETs once (callers share the answer, parsed at most once), and reuses parsed
  *   answers for slowly changing data across requests (see response-cache.ts);
@@ -14,6 +16,7 @@ import { callerAddress } from './caller-address.js';
 import { REQUEST_ID_HEADER } from '../ops/request-id.js';
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
+import { fillPath } from './path-parameters.js';
 import { type QueryValue, withQuery } from './query-string.js';
 import { type ResponseCache, sharedKey } from './response-cache.js';
 import type { CacheObserver } from '../ops/metrics.js';
@@ -49,8 +52,13 @@ export interface UpstreamCaller {
 export interface UpstreamClient {
   /** For Mesh's generated resolvers (`context.fetch`): the URL says which upstream it is. */
   fetch: UpstreamFetch;
-  /** For hand-written code: GETs `path` (with `query`) from the named upstream; the parsed JSON, deeply frozen. */
-  get<T>(upstream: UpstreamName, path: string, query?: Record<string, QueryValue>): Promise<T>;
+  /**
+   * For hand-written code: GETs `template` from the named upstream; the parsed JSON, deeply frozen.
+   * `template` is a path as in the vendor's document (`/udprn/{udprn}`): each `{name}` is filled
+   * from `parameters` as one percent-encoded segment, the other parameters are the query
+   * (path-parameters.ts). Values never go into the template itself.
+   */
+  get<T>(upstream: UpstreamName, template: string, parameters?: Record<string, QueryValue>): Promise<T>;
 }
 
 export interface UpstreamFetchOptions {
@@ -183,8 +191,9 @@ export function createUpstreamClient(
       if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
       return (await request(upstream, url, init)).toResponse();
     },
-    async get<T>(name: UpstreamName, path: string, query: Record<string, QueryValue> = {}): Promise<T> {
+    async get<T>(name: UpstreamName, template: string, parameters: Record<string, QueryValue> = {}): Promise<T> {
       const upstream = named(name);
+      const { path, query } = fillPath(template, parameters);
       const url = withQuery(`${upstream.url}${path}`, query);
       const answer = await request(upstream, url, {});
       try {

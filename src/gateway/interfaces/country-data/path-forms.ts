@@ -11,18 +11,26 @@ import type { Envelope, IpLookupWire, RateTableWire } from './wire.js';
 
 type FormResolver = GraphQLFieldResolver<unknown, GatewayContext, Record<string, unknown>>;
 
-/** Root field → the D path and query parameter its argument of the same name fills. */
-const FORMS: Readonly<Record<string, { path: string; argument: string }>> = {
-  exchangeRates: { path: '/currencies/v1/rates', argument: 'base' },
-  ipLookup: { path: '/ip/v1', argument: 'ip' },
+interface Forms {
+  /** The query form's path, used without the argument. */
+  path: string;
+  /** The path form's template; its placeholder is the argument of the same name. */
+  pathForm: string;
+  argument: string;
+}
+
+/** Root field → its two D forms. */
+const FORMS: Readonly<Record<string, Forms>> = {
+  exchangeRates: { path: '/currencies/v1/rates', pathForm: '/currencies/v1/rates/{base}', argument: 'base' },
+  ipLookup: { path: '/ip/v1', pathForm: '/ip/v1/{ip}', argument: 'ip' },
 };
 
-function serveBothForms(path: string, argument: string): FormResolver {
+function serveBothForms({ path, pathForm, argument }: Forms): FormResolver {
   return async (_root, args, context) => {
     const value = args[argument];
     const page =
       typeof value === 'string'
-        ? await context.upstream.get<Envelope<RateTableWire | IpLookupWire>>('country-data', `${path}/${encodeURIComponent(value)}`)
+        ? await context.upstream.get<Envelope<RateTableWire | IpLookupWire>>('country-data', pathForm, { [argument]: value })
         : await context.upstream.get<Envelope<RateTableWire | IpLookupWire>>('country-data', path);
     // The envelope table has already unwrapped these fields, so this resolver answers the record.
     return page.data.objects[0] ?? null;
@@ -38,7 +46,7 @@ export function servePathForms(schema: GraphQLSchema): GraphQLSchema {
   for (const [fieldName, form] of Object.entries(FORMS)) {
     const field = fields[fieldName];
     if (!field) throw new TypeError(`servePathForms: Query.${fieldName} does not exist`);
-    field.resolve = serveBothForms(form.path, form.argument);
+    field.resolve = serveBothForms(form);
   }
   return schema;
 }
