@@ -6,9 +6,11 @@
  */
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { UpstreamName } from '../config.js';
 import type { Logger } from '../logger.js';
-import { maskError } from './mask-error.js';
+import { maskError, type UpstreamAtPath } from './mask-error.js';
 import { requestIdOf } from '../ops/request-id.js';
+import { type ExecutedOperation, upstreamAtPath } from './upstream-at-path.js';
 
 const VARIABLE_MESSAGE = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/;
 
@@ -34,20 +36,37 @@ function requestError(error: GraphQLError): GraphQLError {
   });
 }
 
+/** The interfaces `extensions.provenance` (use-provenance.ts) says the request reached. */
+function reachedInterfaces(result: ExecutionResult): UpstreamName[] {
+  const provenance: unknown = result.extensions?.provenance;
+  if (!Array.isArray(provenance)) return [];
+  return provenance.flatMap((entry: unknown) => {
+    const name: unknown = typeof entry === 'object' && entry !== null ? Reflect.get(entry, 'interface') : undefined;
+    return typeof name === 'string' ? [name as UpstreamName] : [];
+  });
+}
+
 /** Yoga plugin: every error in every answer passes through `maskError`. */
 export function useErrorCatalogue(logger: Logger): Plugin {
+  // What each request executed, so an error in its answer can be traced to an interface.
+  const executed = new WeakMap<Request, ExecutedOperation>();
   return {
-    onExecute: () => ({
-      onExecuteDone({ result, setResult }) {
-        if (isExecutionResult(result) && !('data' in result) && result.errors?.length) {
-          setResult({ ...result, errors: result.errors.map(requestError) });
-        }
-      },
-    }),
+    onExecute: ({ args }) => {
+      executed.set(args.contextValue.request, args);
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (isExecutionResult(result) && !('data' in result) && result.errors?.length) {
+            setResult({ ...result, errors: result.errors.map(requestError) });
+          }
+        },
+      };
+    },
     onResultProcess({ request, result, setResult }) {
       if (isExecutionResult(result) && result.errors?.length) {
         const requestId = requestIdOf(request);
-        setResult({ ...result, errors: result.errors.map((error) => maskError(error, logger, requestId)) });
+        const operation = executed.get(request);
+        const upstreamAt: UpstreamAtPath | undefined = operation && ((path) => upstreamAtPath(operation, path, reachedInterfaces(result)));
+        setResult({ ...result, errors: result.errors.map((error) => maskError(error, logger, requestId, upstreamAt)) });
       }
     },
   };

@@ -1,10 +1,33 @@
 /**
- * graphql-js reports an argument literal that its scalar rejects as a validation failure; for a
- * client that is bad input like any other. This plugin re-codes those errors BAD_USER_INPUT and
- * names the argument when the query makes it clear which one it was.
+ * Client mistakes that would otherwise reach the client as the gateway's own failure, or with the
+ * wrong code. Yoga parses the `variables` and `extensions` of a GET (or form) request with a bare
+ * JSON.parse, so text that is not JSON threw a SyntaxError (HTTP 500); it is BAD_REQUEST, 400, like
+ * a malformed JSON body. And two that graphql-js 16's validation gets wrong: it reports an argument
+ * literal that its scalar rejects as a validation failure, where for a client that is bad input like any other
+ * (re-coded BAD_USER_INPUT, naming the argument when the query makes it clear which one it was);
+ * and it lets through an operation type the schema has no root for (`subscription` here), which
+ * then fails in execution as the gateway's own error, or in graphql-jit's compiler as a plain
+ * Error. Such an operation is refused in validation, as graphql-js 17 does.
  */
-import { BREAK, type DocumentNode, GraphQLError, Kind, visit } from 'graphql';
+import { type ASTVisitor, BREAK, type DocumentNode, GraphQLError, Kind, type ValidationContext, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+
+type RequestParser = (request: Request) => unknown;
+
+/** Yoga's request parser, with a parameter that is not JSON reported as the client's mistake. */
+function refusingMalformedParameters<P extends RequestParser>(parser: P): P {
+  const parse = async (request: Request): Promise<unknown> => {
+    try {
+      return await parser(request);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      throw new GraphQLError(`The variables or extensions parameter is not valid JSON: ${error.message}.`, {
+        extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+      });
+    }
+  };
+  return parse as P;
+}
 
 const VALUE_KINDS: ReadonlySet<string> = new Set([
   Kind.INT,
@@ -52,13 +75,32 @@ function recode(error: Error, document: DocumentNode): Error {
   });
 }
 
-/** Yoga plugin: argument-value validation errors become BAD_USER_INPUT. */
+/** Refuses an operation whose type (query, mutation, subscription) has no root type in the schema. */
+export function knownOperationTypesRule(context: ValidationContext): ASTVisitor {
+  return {
+    OperationDefinition(operation) {
+      if (!context.getSchema().getRootType(operation.operation)) {
+        context.reportError(new GraphQLError(`The ${operation.operation} operation is not supported by the schema.`, { nodes: operation }));
+      }
+      return false;
+    },
+  };
+}
+
+/**
+ * Yoga plugin: malformed GET parameters are BAD_REQUEST, unsupported operation types are refused,
+ * argument-value validation errors become BAD_USER_INPUT.
+ */
 export function useInputErrors(): Plugin {
   return {
-    onValidate:
-      ({ params }) =>
-      ({ result, setResult }) => {
+    onRequestParse({ requestParser, setRequestParser }) {
+      if (requestParser) setRequestParser(refusingMalformedParameters(requestParser));
+    },
+    onValidate: ({ params, addValidationRule }) => {
+      addValidationRule(knownOperationTypesRule);
+      return ({ result, setResult }) => {
         if (result.length > 0) setResult(result.map((error: Error) => recode(error, params.documentAST)));
-      },
+      };
+    },
   };
 }
