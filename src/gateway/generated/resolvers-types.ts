@@ -1723,7 +1723,7 @@ export type Query = {
    */
   babelFeeOfferTransaction?: Maybe<ErgoPaySigningRequest>;
   /** Ids of the tokens known to be harmful or to impersonate genuine tokens. */
-  blockedErgoTokens: Array<Scalars['ErgoId']['output']>;
+  blockedErgoTokens?: Maybe<Array<Scalars['ErgoId']['output']>>;
   /**
    * The Mosaik app that merges the many small boxes of a wallet address into one; its button
    * is an ErgoPay action whose URL carries the `#P2PK_ADDRESS#` placeholder the wallet fills
@@ -1755,7 +1755,7 @@ export type Query = {
   /** How closely each token's daily returns moved with every other token's over the last year, as of today. One record per token pair, strongest correlation first. */
   correlations?: Maybe<Array<TokenCorrelation>>;
   /** Lists countries page by page; q searches names and codes, where keeps exact matches. */
-  countries: CountryPage;
+  countries?: Maybe<CountryPage>;
   /**
    * Finds countries whose alpha-2, alpha-3, numeric, IOC, FIFA, FIPS or GEC code equals
    * the query (case does not matter).
@@ -1786,7 +1786,7 @@ export type Query = {
   /** The country with this code of any kind (alpha-2, alpha-3, numeric, IOC or FIFA), or null. */
   country?: Maybe<Country>;
   /** The daily crypto brief for a day (default today, UTC), with amounts in a currency (default USD). */
-  cryptoBrief: CryptoBrief;
+  cryptoBrief?: Maybe<CryptoBrief>;
   /** Every supported currency with its name and symbol */
   currencies?: Maybe<Array<Currency>>;
   /**
@@ -4299,21 +4299,21 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   babelFeeNewOfferApp?: Resolver<Maybe<ResolversTypes['MosaikApp']>, ParentType, ContextType>;
   babelFeeNotifications?: Resolver<Maybe<ResolversTypes['MosaikNotification']>, ParentType, ContextType>;
   babelFeeOfferTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryBabelFeeOfferTransactionArgs, 'address' | 'ergAmount' | 'tokenAmount' | 'tokenId'>>;
-  blockedErgoTokens?: Resolver<Array<ResolversTypes['ErgoId']>, ParentType, ContextType>;
+  blockedErgoTokens?: Resolver<Maybe<Array<ResolversTypes['ErgoId']>>, ParentType, ContextType>;
   boxConsolidationApp?: Resolver<Maybe<ResolversTypes['MosaikApp']>, ParentType, ContextType>;
   boxConsolidationTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryBoxConsolidationTransactionArgs, 'address'>>;
   cancelBabelFeeOfferTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryCancelBabelFeeOfferTransactionArgs, 'boxId'>>;
   cleanseAddress?: Resolver<Maybe<ResolversTypes['CleanseResult']>, ParentType, ContextType, Partial<QueryCleanseAddressArgs>>;
   convertCurrency?: Resolver<Maybe<ResolversTypes['CurrencyConversion']>, ParentType, ContextType, RequireFields<QueryConvertCurrencyArgs, 'amount' | 'from' | 'to'>>;
   correlations?: Resolver<Maybe<Array<ResolversTypes['TokenCorrelation']>>, ParentType, ContextType, RequireFields<QueryCorrelationsArgs, 'limit'>>;
-  countries?: Resolver<ResolversTypes['CountryPage'], ParentType, ContextType, RequireFields<QueryCountriesArgs, 'limit' | 'offset'>>;
+  countries?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesArgs, 'limit' | 'offset'>>;
   countriesByCode?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesByCodeArgs, 'limit' | 'q'>>;
   countriesByCodes?: Resolver<Array<Maybe<ResolversTypes['Country']>>, ParentType, ContextType, RequireFields<QueryCountriesByCodesArgs, 'codes'>>;
   countriesByName?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesByNameArgs, 'limit' | 'q'>>;
   countriesSearch?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesSearchArgs, 'limit' | 'property' | 'q'>>;
   countriesWhere?: Resolver<Maybe<ResolversTypes['CountryPage']>, ParentType, ContextType, RequireFields<QueryCountriesWhereArgs, 'limit' | 'property' | 'value'>>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType, RequireFields<QueryCountryArgs, 'code'>>;
-  cryptoBrief?: Resolver<ResolversTypes['CryptoBrief'], ParentType, ContextType, RequireFields<QueryCryptoBriefArgs, 'currency'>>;
+  cryptoBrief?: Resolver<Maybe<ResolversTypes['CryptoBrief']>, ParentType, ContextType, RequireFields<QueryCryptoBriefArgs, 'currency'>>;
   currencies?: Resolver<Maybe<Array<ResolversTypes['Currency']>>, ParentType, ContextType>;
   emailValidation?: Resolver<Maybe<ResolversTypes['EmailValidation']>, ParentType, ContextType, RequireFields<QueryEmailValidationArgs, 'email'>>;
   ergoNodePeers?: Resolver<Maybe<Array<ResolversTypes['ErgoNodePeer']>>, ParentType, ContextType, RequireFields<QueryErgoNodePeersArgs, 'limit'>>;

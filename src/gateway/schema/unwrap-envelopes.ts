@@ -30,6 +30,9 @@ function typeAtPath(type: GraphQLOutputType, path: EnvelopePath, where: string):
 }
 
 function pick(value: unknown, path: EnvelopePath): unknown {
+  // Mesh returns (not throws) an error for a 2xx body it cannot read; stepping into it would
+  // answer a silent null, so it is passed on and GraphQL reports it for the field.
+  if (value instanceof Error) return value;
   let current = value;
   for (const step of path) {
     if (current === null || current === undefined) return null;
