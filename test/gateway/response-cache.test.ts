@@ -66,6 +66,32 @@ describe('ResponseCache', () => {
   });
 });
 
+describe('ResponseCache and broken 200s', () => {
+  const broken = (text: string): UpstreamAnswer => new UpstreamAnswer(200, { 'cache-control': 'max-age=60' }, text);
+
+  it.each([
+    ['an HTML page', '<html><body>Bad gateway</body></html>'],
+    ['a cut-off body', '{"objects": [{"name": "Fra'],
+    ['an empty body', ''],
+  ])('never serves %s: the first hit drops it, so the vendor is asked again', (_name, text) => {
+    const cache = new ResponseCache(1000);
+    cache.offer('a', broken(text));
+    expect(cache.get('a')).toBeUndefined();
+    cache.offer('a', answer('max-age=60'));
+    expect(cache.get('a')?.value()).toEqual({ nested: { list: [1] } });
+  });
+
+  it('writes no broken body to the shared store, where every replica would quote it', async () => {
+    const written: string[] = [];
+    const shared = { get: async () => undefined, set: async (key: string) => void written.push(key), close: async () => undefined };
+    const cache = new ResponseCache(1000, { shared });
+    cache.offer('a', broken('<html></html>'));
+    cache.offer('b', answer('max-age=60'));
+    expect(written).toEqual(['b']);
+    expect(await cache.lookup('a')).toBeUndefined();
+  });
+});
+
 describe('sharedKey', () => {
   it('holds credentials only as a hash', () => {
     const key = sharedKey('http://x/countries', { authorization: 'Bearer rc_secret_key' });

@@ -2,7 +2,10 @@
  * A process-wide cache of upstream answers for slowly changing data (country records, currency
  * symbols), shared by all GraphQL requests. An entry lives for the upstream's `max-age` when it
  * sends one, else for the configured TTL; `no-store`, `no-cache` and `private` answers are never
- * kept, and an answer that will not be kept is not parsed either. The oldest entries go first
+ * kept, and an answer that will not be kept is not parsed either. A 200 whose body is not JSON
+ * (an HTML error page, a cut-off body) is never served from here: an entry is checked by its first
+ * hit, whose parse its readers then share, and dropped when it does not parse, so a vendor that
+ * sent one broken answer is asked again instead of being quoted until the entry expires. The oldest entries go first
  * when the cache is full. Entries are immutable answers (upstream-answer.ts): the decoded text for
  * Mesh's resolvers and a value parsed at most once, deeply frozen, for the hand-written ones, so a
  * hit costs no decoding, at most one parse in the entry's life, and no request can change what
@@ -25,6 +28,18 @@ export function sharedKey(url: string, credentials: Readonly<Record<string, stri
 interface Entry {
   answer: UpstreamAnswer;
   expiresAt: number;
+  /** Whether the body is known to parse; checked on the first hit, not when offered. */
+  parses: boolean;
+}
+
+/** Whether the answer's body is JSON (parsed once; the answer keeps the value for its readers). */
+function parses(answer: UpstreamAnswer): boolean {
+  try {
+    answer.value();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -93,7 +108,8 @@ export class ResponseCache {
     if (!isStoredEntry(entry) || entry.expiresAt <= this.now()) return undefined;
     // Stored text was rewritten (if its vendor rewrites) before it was written.
     const answer = new UpstreamAnswer(entry.status, entry.headers, entry.text);
-    this.keep(key, answer, entry.expiresAt);
+    if (!parses(answer)) return undefined;
+    this.keep(key, answer, entry.expiresAt, true);
     return answer;
   }
 
@@ -101,7 +117,7 @@ export class ResponseCache {
   get(key: string): UpstreamAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
+    if (entry.expiresAt <= this.now() || !(entry.parses ||= parses(entry.answer))) {
       this.entries.delete(key);
       return undefined;
     }
@@ -110,24 +126,25 @@ export class ResponseCache {
 
   /**
    * Keeps a 2xx answer for as long as its Cache-Control (or the default TTL) allows. Nothing is
-   * parsed here: an answer that is not kept costs nothing, and one that is kept is parsed when a
-   * hand-written caller first asks for its value.
+   * parsed here for this process: an answer that is not kept costs nothing, and one that is kept
+   * is parsed by its first hit. One bound for the shared store is parsed first, since replicas
+   * would otherwise quote a broken body each to the other.
    */
   offer(key: string, answer: UpstreamAnswer): void {
     if (!answer.ok) return;
     const ttl = freshnessMs(answer.headers['cache-control'] ?? null, this.defaultTtlMs);
-    if (ttl <= 0) return;
+    if (ttl <= 0 || (this.shared && !parses(answer))) return;
     const expiresAt = this.now() + ttl;
-    this.keep(key, answer, expiresAt);
+    this.keep(key, answer, expiresAt, this.shared !== undefined);
     if (this.shared) {
       const stored: StoredEntry = { status: answer.status, headers: { ...answer.headers }, text: answer.text(), expiresAt };
       void this.shared.set(key, JSON.stringify(stored), ttl);
     }
   }
 
-  private keep(key: string, answer: UpstreamAnswer, expiresAt: number): void {
+  private keep(key: string, answer: UpstreamAnswer, expiresAt: number, parsed: boolean): void {
     this.entries.delete(key);
-    this.entries.set(key, { answer: answer.share(), expiresAt });
+    this.entries.set(key, { answer: answer.share(), expiresAt, parses: parsed });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
