@@ -1,6 +1,8 @@
 # The gateway image: one stateless replica. Build: docker build -t four-rest-one-graph .
 # Run: docker run -p 4000:4000 --env-file .env four-rest-one-graph (see README, Running in production).
-ARG NODE_VERSION=20-bookworm-slim
+# Node 24, the LTS line CI runs the suite on besides the machine's Node (scripts/node-lts.sh pins
+# the exact 24.x CI tests); the floating 24 tag takes each security release on rebuild.
+ARG NODE_VERSION=24-bookworm-slim
 
 # Build stage: the full install from the lock file (its prepare step compiles dist/ and the Mesh
 # artefact), then the dev tools pruned away.

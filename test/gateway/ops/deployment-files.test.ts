@@ -76,4 +76,13 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
     expect(dockerfile).toContain('CMD ["node", "dist/main.js"]');
   });
+
+  it("runs on the Node LTS line that CI tests besides the machine's Node", () => {
+    const image = /^ARG NODE_VERSION=(\d+)-\S+$/m.exec(dockerfile)?.[1];
+    const pinned = /^NODE_LTS_VERSION=(\d+)\.\d+\.\d+$/m.exec(read('scripts/node-lts.sh'))?.[1];
+    expect(image).toBe('24');
+    expect(pinned).toBe(image);
+    expect(dockerfile).toMatch(/^FROM node:\$\{NODE_VERSION\} AS build$/m);
+    expect(dockerfile).toMatch(/^FROM node:\$\{NODE_VERSION\} AS runtime$/m);
+  });
 });
