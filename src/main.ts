@@ -104,6 +104,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
         probeUpstreams(resolved.upstreams, { timeoutMs: READINESS_PROBE_TIMEOUT_MS, cacheMs: config.readinessCacheMs }),
       ),
       isDraining: drain.isDraining,
+      requires: config.readinessRequires,
     },
     logger,
     limits: config.limits,
@@ -135,16 +136,16 @@ function sandboxVariables(upstreams: readonly ResolvedUpstream[], sandboxes: rea
  * same sandbox state) and supervises the workers, which serve.
  */
 async function runPrimary(config: GatewayConfig): Promise<void> {
+  const logger = createLogger('info');
   let port: number;
   try {
-    const probe = await bindEarly(config.host, config.port);
+    const probe = await bindEarly(config.host, config.port, { limits: config.http, logger });
     port = probe.address.port;
     await new Promise((resolve) => probe.server.close(resolve));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  const logger = createLogger('info');
   const resolved = await resolveUpstreams(config, logger);
   const { startWorkers } = await import('./gateway/ops/workers.js');
   const pool = startWorkers({
@@ -172,14 +173,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+  const logger = createLogger('info');
   let bound: BoundServer;
   try {
-    bound = await bindEarly(config.host, config.port);
+    bound = await bindEarly(config.host, config.port, { limits: config.http, logger });
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  const logger = createLogger('info');
   logger.info({ host: bound.address.address, port: bound.address.port }, 'listening; building the gateway');
   await serve(config, bound, logger);
 }

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { DEFAULT_LIMITS, loadLimits, type OperationLimits } from './http/limits-config.js';
 import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
 import { loadPersistedDocuments, type PersistedDocuments } from './persisted/persisted-documents.js';
+import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -29,6 +30,10 @@ export interface GatewayConfig {
   shutdownTimeoutMs: number;
   /** How long an upstream's answer to the readiness probe is reused by `/readyz`. */
   readinessCacheMs: number;
+  /** READINESS_REQUIRES: interfaces without which this replica is useless; only their unreadiness makes `/readyz` 503. */
+  readinessRequires: UpstreamName[];
+  /** HTTP_* timeouts and the connection cap of the node:http server. */
+  http: HttpServerLimits;
   upstreams: Record<UpstreamName, UpstreamConfig>;
   /** Time allowed for one upstream request before it fails as UPSTREAM_TIMEOUT. */
   upstreamTimeoutMs: number;
@@ -181,6 +186,35 @@ function sandboxUpstreams(env: Env): UpstreamName[] {
   return names.filter(isUpstreamName);
 }
 
+function readinessRequires(env: Env): UpstreamName[] {
+  const names = (optional(env, 'READINESS_REQUIRES') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = names.filter((name) => !isUpstreamName(name));
+  if (bad.length > 0)
+    throw new TypeError(`READINESS_REQUIRES names unknown interfaces: ${bad.join(', ')}; allowed: ${UPSTREAM_NAMES.join(', ')}`);
+  return [...new Set(names.filter(isUpstreamName))];
+}
+
+/** The HTTP_* variables; every one at least 1, since 0 would turn a guard off rather than tighten it. */
+function httpServerLimits(env: Env, problems: string[]): HttpServerLimits {
+  const read = (name: string, key: keyof HttpServerLimits): number =>
+    check(problems, () => wholeNumber(env, name, DEFAULT_HTTP_SERVER_LIMITS[key], 1), DEFAULT_HTTP_SERVER_LIMITS[key]);
+  const limits: HttpServerLimits = {
+    headersTimeoutMs: read('HTTP_HEADERS_TIMEOUT_MS', 'headersTimeoutMs'),
+    requestTimeoutMs: read('HTTP_REQUEST_TIMEOUT_MS', 'requestTimeoutMs'),
+    keepAliveTimeoutMs: read('HTTP_KEEP_ALIVE_TIMEOUT_MS', 'keepAliveTimeoutMs'),
+    maxConnections: read('HTTP_MAX_CONNECTIONS', 'maxConnections'),
+  };
+  // The headers are part of the request: node:http refuses to start with the headers allowed longer.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs)
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
+    );
+  return limits;
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = optional(env, name)?.toLowerCase();
   if (raw === undefined) return fallback;
@@ -251,6 +285,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     corsOrigins: check(problems, () => corsOrigins(env), undefined),
     shutdownTimeoutMs: check(problems, () => wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0), 0),
     readinessCacheMs: check(problems, () => wholeNumber(env, 'READINESS_CACHE_MS', 5_000, 0), 0),
+    readinessRequires: check(problems, () => readinessRequires(env), []),
+    http: httpServerLimits(env, problems),
     upstreamTimeoutMs: check(problems, () => wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1), 1),
     cacheTtlMs: check(problems, () => wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0), 0) * 1000,
     limits: check(problems, () => loadLimits(env), DEFAULT_LIMITS),

@@ -42,4 +42,35 @@ describe('loadConfig', () => {
       corsOrigins: ['https://app.example', 'http://localhost:*'],
     });
   });
+
+  it('reads the HTTP server guards, defaulting to the production values, and refuses 0 or headers longer than the request', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnections: 10_000,
+    });
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '1000',
+        HTTP_REQUEST_TIMEOUT_MS: '2000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '3000',
+        HTTP_MAX_CONNECTIONS: '50',
+      }).http,
+    ).toEqual({ headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, keepAliveTimeoutMs: 3_000, maxConnections: 50 });
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: '0', HTTP_KEEP_ALIVE_TIMEOUT_MS: 'soon' })).toThrow(
+      /HTTP_KEEP_ALIVE_TIMEOUT_MS[\s\S]*HTTP_MAX_CONNECTIONS/,
+    );
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS \(40000\) must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    );
+  });
+
+  it('reads READINESS_REQUIRES as interface names; an unknown one names the variable and the allowed names', () => {
+    expect(loadConfig({}).readinessRequires).toEqual([]);
+    expect(loadConfig({ READINESS_REQUIRES: 'country-data, address,country-data' }).readinessRequires).toEqual(['country-data', 'address']);
+    expect(() => loadConfig({ READINESS_REQUIRES: 'country-data,countries' })).toThrow(
+      /READINESS_REQUIRES names unknown interfaces: countries; allowed: crypto-analytics, blockchain-utility, address, country-data/,
+    );
+  });
 });

@@ -1,8 +1,11 @@
 /**
  * Readiness: whether this replica should get traffic. Ready means the schema is loaded (a Yoga
- * exists to answer at all), no drain has begun, and every upstream is ready by the injected
- * provider. The default provider asks each upstream a cheap question; another provider (e.g.
- * the circuit breakers' states) can replace it without touching the route.
+ * exists to answer at all), no drain has begun, and every upstream named in READINESS_REQUIRES
+ * is ready by the injected provider. Any other upstream's state is reported but does not count:
+ * a vendor that is down is down for every replica alike, so taking this one out of rotation
+ * would not route around it; it would only pull every replica at once and turn one missing
+ * vendor into a whole outage. The default provider asks each upstream a cheap question; another
+ * provider (e.g. the circuit breakers' states) can replace it without touching the route.
  */
 import type { Plugin } from 'graphql-yoga';
 import type { UpstreamName } from '../config.js';
@@ -86,14 +89,21 @@ export interface ReadinessOptions {
   provider: ReadinessProvider;
   /** True once a drain has begun: the replica must leave the load balancer's rotation at once. */
   isDraining: () => boolean;
+  /** READINESS_REQUIRES: the upstreams without which this replica is useless; none unless given. */
+  requires?: readonly UpstreamName[];
 }
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
-/** The `/readyz` route as a Yoga plugin: 200 when ready, 503 with what is not ready and why. */
+/**
+ * The `/readyz` route as a Yoga plugin. 503 while draining, or when a required upstream is not
+ * ready (`unready` says which and why); otherwise 200, `degraded` naming any other upstream that
+ * is not ready. Every upstream's state is in `upstreams` either way.
+ */
 export function useReadiness(options: ReadinessOptions): Plugin {
+  const requires = new Set<string>(options.requires ?? []);
   return {
     async onRequest({ url, endResponse }) {
       if (url.pathname !== '/readyz') return;
@@ -103,10 +113,14 @@ export function useReadiness(options: ReadinessOptions): Plugin {
         endResponse(json(503, { status: 'draining' }));
         return;
       }
-      const unready = Object.fromEntries(Object.entries(upstreams).filter(([, state]) => !state.ready));
-      endResponse(
-        Object.keys(unready).length === 0 ? json(200, { status: 'ready', upstreams }) : json(503, { status: 'unready', unready }),
-      );
+      const down = Object.entries(upstreams).filter(([, state]) => !state.ready);
+      const unready = Object.fromEntries(down.filter(([name]) => requires.has(name)));
+      if (Object.keys(unready).length > 0) {
+        endResponse(json(503, { status: 'unready', unready, upstreams }));
+        return;
+      }
+      const degraded = down.map(([name]) => name);
+      endResponse(json(200, degraded.length === 0 ? { status: 'ready', upstreams } : { status: 'degraded', degraded, upstreams }));
     },
   };
 }
