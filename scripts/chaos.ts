@@ -1,0 +1,323 @@
+/**
+ * `npm run chaos`: the built gateway as a real process under load on all four interfaces while a
+ * fault server in front of each sandbox switches, on a seeded schedule, between passing through and
+ * a random fault mode and body framing (the fault matrix's own modes: test/gateway/faults/). At the end it prints operations, the share of healthy
+ * interfaces' fields answered with data, the gateway's exits and unhandled errors, RSS after the
+ * warm-up and at the end, and latency percentiles; the same table goes to bench/last-chaos.md.
+ *
+ * Environment: CHAOS_SECONDS (60), CHAOS_SEED (random; printed, so a run can be replayed),
+ * CHAOS_CLIENTS (8), CHAOS_WARMUP_SECONDS (15). Run `npm run build` first: it starts `dist/main.js`.
+ *
+ * "Healthy" is judged per interface and operation: the interface's proxy passed everything from
+ * the grace period before the operation started until it ended. The grace covers an open circuit
+ * waiting for its half-open probe and calls still in flight from the fault before.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UPSTREAM_VARIABLES, type UpstreamName } from '../src/gateway/config.js';
+import { SANDBOXES } from '../src/sandbox/registry.js';
+import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox-server.js';
+import { VENDORS } from '../src/gateway/upstream/vendors.js';
+import { type FaultMode, FRAMINGS, MODES } from '../test/gateway/faults/fault-matrix-table.js';
+import {
+  fetchReal,
+  type Framing,
+  type RawAnswer,
+  type RawFaultServer,
+  type RawRequest,
+  startRawFaultServer,
+} from '../test/gateway/faults/raw-fault-server.js';
+import { freePort } from '../bench/proc.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULT_FILE = join(ROOT, 'bench/last-chaos.md');
+
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a whole number of at least 0, got "${raw}"`);
+  return value;
+}
+
+const SECONDS = setting('CHAOS_SECONDS', 60);
+const WARMUP_SECONDS = setting('CHAOS_WARMUP_SECONDS', 15);
+const CLIENTS = Math.max(1, setting('CHAOS_CLIENTS', 8));
+const SEED = setting('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
+const UPSTREAM_TIMEOUT_MS = 2000;
+const HALF_OPEN_MS = 2000;
+/** Passing this long before an operation makes an interface healthy for it (half-open wait, a deadline, slack). */
+const GRACE_MS = HALF_OPEN_MS + UPSTREAM_TIMEOUT_MS + 1000;
+
+/** One field per interface, each reaching its upstream (D's through a path the cache does not keep). */
+const FIELDS: Record<UpstreamName, string> = {
+  'crypto-analytics': 'tokens(limit: 2) { symbol }',
+  'blockchain-utility': 'stablecoinState { reserveRatio }',
+  address: 'emailValidation(email: "info@mailinator.com") { result }',
+  'country-data': 'ipLookup(ip: "8.8.8.8") { ip }',
+};
+const ROOT_KEYS: Record<UpstreamName, string> = {
+  'crypto-analytics': 'tokens',
+  'blockchain-utility': 'stablecoinState',
+  address: 'emailValidation',
+  'country-data': 'ipLookup',
+};
+const NAMES = Object.keys(FIELDS) as UpstreamName[];
+/**
+ * C's vendor allows 30 requests a second per IP address (the sandbox enforces it, answering 503
+ * code 5030), and the gateway forwards each caller's address: every client is its own caller (a
+ * documentation address of its own), as a page's visitors are, so the load is no one caller's excess.
+ */
+const clientAddress = (client: number): string => `198.51.100.${client + 1}`;
+
+/** mulberry32: small, seeded, so a schedule can be replayed from CHAOS_SEED. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A fault an upstream is put in for a while: one of the matrix's modes, in one framing. */
+interface Fault {
+  mode: FaultMode;
+  framing: Framing;
+}
+
+/**
+ * A raw fault server in front of one sandbox: it passes requests through (re-framed with a
+ * Content-Length) until given a fault, then answers every request as that fault does.
+ */
+class ChaosUpstream {
+  private fault: Fault | undefined;
+  private requests = 0;
+  private server: RawFaultServer | undefined;
+
+  private constructor(
+    readonly target: URL,
+    private readonly credentials: Record<string, string>,
+  ) {}
+
+  static async start(sandboxUrl: string, credentials: Record<string, string>): Promise<ChaosUpstream> {
+    const upstream = new ChaosUpstream(new URL(sandboxUrl), credentials);
+    upstream.server = await startRawFaultServer((request, answerIn) => upstream.handle(request, answerIn));
+    return upstream;
+  }
+
+  private handle(request: RawRequest, answerIn: (framing: Framing) => RawAnswer): void {
+    const { fault } = this;
+    const answer = answerIn(fault?.framing ?? 'content-length');
+    const real = (): ReturnType<typeof fetchReal> => fetchReal(this.target, request, this.credentials);
+    if (!fault) {
+      void real().then(
+        ({ status, headers, body }) => answer.send(status, headers, body),
+        () => answer.reset(),
+      );
+      return;
+    }
+    this.requests += 1;
+    const sentSecrets = Object.values(this.credentials);
+    void Promise.resolve(fault.mode.respond({ answer, real, sentSecrets, nth: this.requests })).catch(() => answer.reset());
+  }
+
+  private get listening(): RawFaultServer {
+    if (!this.server) throw new Error('the chaos upstream has not started');
+    return this.server;
+  }
+
+  /** The base URL the gateway is given: the fault server, with the sandbox's path prefix. */
+  get url(): string {
+    return `${this.listening.url}${this.target.pathname.replace(/\/$/, '')}`;
+  }
+
+  async set(fault: Fault | undefined): Promise<void> {
+    this.fault = fault;
+    this.requests = 0;
+    if (fault?.mode.refuses) await this.listening.refuse();
+    else await this.listening.heal();
+  }
+
+  close(): Promise<void> {
+    return this.listening.close();
+  }
+}
+
+/** A mode and a framing it can have, drawn with `random`. */
+function drawFault(random: () => number): Fault {
+  const mode = MODES[Math.floor(random() * MODES.length)] ?? MODES[0];
+  if (!mode) throw new Error('the fault matrix has no modes');
+  const framings = FRAMINGS.filter((framing) => !mode.notApplicable?.[framing]);
+  return { mode, framing: framings[Math.floor(random() * framings.length)] ?? 'content-length' };
+}
+
+/** When each interface's proxy passed everything: a list of [from, to) spans, `to` open while passing. */
+class PassingSpans {
+  private readonly spans = new Map<UpstreamName, { from: number; to: number }[]>(NAMES.map((name) => [name, [{ from: 0, to: Infinity }]]));
+
+  set(name: UpstreamName, passing: boolean, at: number): void {
+    const spans = this.spans.get(name) ?? [];
+    const last = spans.at(-1);
+    const open = last !== undefined && last.to === Infinity;
+    if (passing && !open) spans.push({ from: at, to: Infinity });
+    if (!passing && open) last.to = at;
+  }
+
+  healthy(name: UpstreamName, from: number, to: number): boolean {
+    return (this.spans.get(name) ?? []).some((span) => span.from <= from - GRACE_MS && span.to >= to);
+  }
+}
+
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((candidate) => candidate.startsWith('VmRSS:'));
+  return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+}
+
+function percentile(sorted: readonly number[], share: number): number {
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0);
+}
+
+async function main(): Promise<void> {
+  const random = seeded(SEED);
+  console.log(`chaos: ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up, ${CLIENTS} clients, seed ${SEED}`);
+  const dataRoot = mkdtempSync(join(tmpdir(), 'gateway-chaos-'));
+  const sandboxes: RunningSandbox[] = [];
+  const proxies = new Map<UpstreamName, ChaosUpstream>();
+  const env: Record<string, string> = {};
+  for (const entry of SANDBOXES) {
+    const sandbox = await startSandbox(entry.create({ dataDir: join(dataRoot, entry.upstream), clock: () => new Date() }));
+    sandboxes.push(sandbox);
+    const proxy = await ChaosUpstream.start(sandbox.url, VENDORS[entry.upstream].authHeaders(entry.credentials));
+    proxies.set(entry.upstream, proxy);
+    const variables = UPSTREAM_VARIABLES[entry.upstream];
+    env[variables.url] = proxy.url;
+    if (variables.key && entry.credentials.key) env[variables.key] = entry.credentials.key;
+    if (variables.userToken && entry.credentials.userToken) env[variables.userToken] = entry.credentials.userToken;
+  }
+  const port = await freePort();
+  const gateway = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      UPSTREAM_BREAKER_HALF_OPEN_MS: String(HALF_OPEN_MS),
+      WORKERS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const severe: string[] = [];
+  const stderr: string[] = [];
+  let exits = 0;
+  gateway.once('exit', () => (exits += 1));
+  gateway.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n'))
+      if (line.startsWith('{') && /"level":(50|60)/.test(line)) severe.push(line.slice(0, 400));
+  });
+  gateway.stderr.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter(Boolean)));
+  const url = `http://127.0.0.1:${port}/graphql`;
+  for (let tries = 0; ; tries += 1) {
+    const ready = await fetch(url.replace('/graphql', '/readyz')).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    if (tries > 300 || exits > 0) throw new Error(`the gateway did not start:\n${stderr.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const spans = new PassingSpans();
+  const started = Date.now();
+  const measuredFrom = started + WARMUP_SECONDS * 1000;
+  const until = measuredFrom + SECONDS * 1000;
+  let rssAfterWarmUp: number | undefined;
+  const schedule = (async () => {
+    while (Date.now() < until) {
+      for (const name of NAMES) {
+        const fault = random() < 0.5 ? undefined : drawFault(random);
+        spans.set(name, fault === undefined, Date.now());
+        await proxies.get(name)?.set(fault);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2000 + random() * 4000));
+    }
+  })();
+
+  const latencies: number[] = [];
+  let operations = 0;
+  let healthyFields = 0;
+  let healthyWithData = 0;
+  const misses: string[] = [];
+  const client = async (index: number): Promise<void> => {
+    while (Date.now() < until && exits === 0) {
+      const chosen = NAMES.filter(() => random() < 0.6);
+      const names = chosen.length > 0 ? chosen : NAMES;
+      const from = Date.now();
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': clientAddress(index) },
+        body: JSON.stringify({ query: `{ ${names.map((name) => FIELDS[name]).join(' ')} }` }),
+      }).then(
+        async (response) => (await response.json()) as { data?: Record<string, unknown> | null; errors?: unknown[] },
+        () => undefined,
+      );
+      const to = Date.now();
+      if (from < measuredFrom) continue;
+      operations += 1;
+      latencies.push(to - from);
+      for (const name of names) {
+        if (!spans.healthy(name, from, to)) continue;
+        healthyFields += 1;
+        if (answer?.data?.[ROOT_KEYS[name]] != null) healthyWithData += 1;
+        else if (misses.length < 5) misses.push(`${name}: ${JSON.stringify(answer?.errors ?? answer).slice(0, 300)}`);
+      }
+    }
+  };
+  const warmUp = setTimeout(() => {
+    if (gateway.pid !== undefined && exits === 0) rssAfterWarmUp = rssMiB(gateway.pid);
+  }, WARMUP_SECONDS * 1000);
+  await Promise.all([schedule, ...Array.from({ length: CLIENTS }, (_, index) => client(index))]);
+  clearTimeout(warmUp);
+  const rssAtEnd = gateway.pid !== undefined && exits === 0 ? rssMiB(gateway.pid) : undefined;
+  // Counted before the SIGTERM below, which ends the process on purpose.
+  const unexpectedExits = exits;
+  if (unexpectedExits === 0) {
+    const exited = new Promise((resolve) => gateway.once('exit', resolve));
+    gateway.kill('SIGTERM');
+    await exited;
+  }
+  await Promise.all([...proxies.values()].map((proxy) => proxy.close()));
+  await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
+  rmSync(dataRoot, { recursive: true, force: true });
+
+  latencies.sort((a, b) => a - b);
+  const share = healthyFields === 0 ? 0 : healthyWithData / healthyFields;
+  const rows = [
+    ['seed', String(SEED)],
+    ['measured', `${SECONDS} s after ${WARMUP_SECONDS} s of warm-up, ${CLIENTS} clients`],
+    ['operations', String(operations)],
+    ['healthy interfaces answered with data', `${(share * 100).toFixed(3)} % (${healthyWithData} of ${healthyFields})`],
+    ['process exits', String(unexpectedExits)],
+    ['unhandled errors (stderr lines, log lines at error or fatal)', String(stderr.length + severe.length)],
+    ['RSS after warm-up / at the end', `${rssAfterWarmUp ?? '?'} / ${rssAtEnd ?? '?'} MiB`],
+    ['latency p50 / p99 / max', `${percentile(latencies, 0.5)} / ${percentile(latencies, 0.99)} / ${latencies.at(-1) ?? 0} ms`],
+  ];
+  const table = ['| chaos | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n');
+  console.log(table);
+  for (const line of [...stderr, ...severe].slice(0, 10)) console.log(`unhandled: ${line}`);
+  for (const miss of misses) console.log(`healthy without data: ${miss}`);
+  writeFileSync(RESULT_FILE, `${table}\n`);
+  const failed = unexpectedExits > 0 || stderr.length + severe.length > 0 || share < 0.999;
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
