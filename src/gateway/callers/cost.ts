@@ -1,0 +1,92 @@
+/**
+ * What a request cost, counted where the cost is known: the upstream client records each
+ * exchange it sends (and each answer the shared cache gave instead) on the request's meter;
+ * `useCost` shows the total as `extensions.cost`, and the counters below add it up per caller
+ * tier for Prometheus. Tiers, never caller ids, label the series: a handful of tiers keep the
+ * series bounded, and ids would put callers' identities into the metrics store.
+ */
+import { Counter, type Registry } from 'prom-client';
+import type { UpstreamName } from '../config.js';
+import type { Caller } from './caller.js';
+
+/** What one request spent, per upstream. */
+export interface CostSummary {
+  /** Exchanges sent to each upstream. */
+  calls: Partial<Record<UpstreamName, number>>;
+  /** C's paid lookups among those calls (quota-units.ts). */
+  paidLookups: number;
+  /** Answers the shared cache gave instead of a call. */
+  cacheHits: Partial<Record<UpstreamName, number>>;
+}
+
+/** The series per caller tier: `gateway_caller_upstream_calls_total{tier,upstream}` and `gateway_caller_paid_lookups_total{tier}`. */
+export interface CallerMetrics {
+  calls: Counter<'tier' | 'upstream'>;
+  paidLookups: Counter<'tier'>;
+}
+
+/** Registers the callers' counters on a gateway's registry (ops/metrics.ts's `GatewayMetrics.registry`). */
+export function registerCallerMetrics(registry: Registry): CallerMetrics {
+  const registers = [registry];
+  return {
+    calls: new Counter({
+      name: 'gateway_caller_upstream_calls_total',
+      help: 'Upstream calls sent on behalf of callers, by caller tier and upstream (cache hits excluded)',
+      labelNames: ['tier', 'upstream'],
+      registers,
+    }),
+    paidLookups: new Counter({
+      name: 'gateway_caller_paid_lookups_total',
+      help: 'Paid lookups at the address interface (C) on behalf of callers, by caller tier',
+      labelNames: ['tier'],
+      registers,
+    }),
+  };
+}
+
+/** One request's meter. */
+export class CostMeter {
+  private readonly calls: Partial<Record<UpstreamName, number>> = {};
+  private readonly cacheHits: Partial<Record<UpstreamName, number>> = {};
+  private paidLookups = 0;
+
+  constructor(
+    readonly caller: Caller,
+    private readonly metrics?: CallerMetrics,
+  ) {}
+
+  /** One exchange sent to `upstream` (`cached: false`), or one answer the cache gave instead (`cached: true`). */
+  record(upstream: UpstreamName, { cached, paid }: { cached: boolean; paid: boolean }): void {
+    if (cached) {
+      this.cacheHits[upstream] = (this.cacheHits[upstream] ?? 0) + 1;
+      return;
+    }
+    this.calls[upstream] = (this.calls[upstream] ?? 0) + 1;
+    this.metrics?.calls.inc({ tier: this.caller.tier, upstream });
+    if (!paid) return;
+    this.paidLookups += 1;
+    this.metrics?.paidLookups.inc({ tier: this.caller.tier });
+  }
+
+  summary(): CostSummary {
+    return { calls: { ...this.calls }, paidLookups: this.paidLookups, cacheHits: { ...this.cacheHits } };
+  }
+}
+
+/** The meters of a gateway's requests, found by request (the context factory starts one, `useCost` reads it). */
+export class CostMeters {
+  private readonly meters = new WeakMap<Request, CostMeter>();
+
+  constructor(private readonly metrics?: CallerMetrics) {}
+
+  /** Starts the request's meter for `caller`. */
+  start(request: Request, caller: Caller): CostMeter {
+    const meter = new CostMeter(caller, this.metrics);
+    this.meters.set(request, meter);
+    return meter;
+  }
+
+  of(request: Request): CostMeter | undefined {
+    return this.meters.get(request);
+  }
+}

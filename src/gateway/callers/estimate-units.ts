@@ -1,0 +1,115 @@
+/**
+ * The fan-out estimate (http/fan-out.ts) split by vendor and counted in quota units, so a caller's
+ * daily quota can refuse an operation before it executes. Like the fan-out estimate it is a floor:
+ * each root field (each alias) and each cross-interface field below it counts once; what only
+ * execution can see (one call per distinct key under a list) is caught by `spend` per call.
+ */
+import {
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLSchema,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
+import type { UpstreamName } from '../config.js';
+import { MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
+import type { UnitEstimate } from './quota.js';
+import { quotaUnits } from './quota-units.js';
+
+/** Hand-written root fields and what they spend at least (the brief's 14 calls as measured for fan-out.ts). */
+const HAND_WRITTEN_ROOT_UNITS: Readonly<Record<string, UnitEstimate>> = {
+  cryptoBrief: { 'crypto-analytics': 12, 'blockchain-utility': 1, 'country-data': 1 },
+  country: { 'country-data': 1 },
+  countriesByCodes: { 'country-data': 1 },
+  token: { 'crypto-analytics': 1 },
+  tokensByIds: { 'crypto-analytics': 1 },
+};
+
+/** The cross-interface fields of fan-out.ts, by the upstream each one certainly calls. */
+const NESTED_FIELD_UPSTREAMS: Readonly<Record<string, UpstreamName>> = {
+  'Country.exchangeRates': 'country-data',
+  'Country.currencyRate': 'country-data',
+  'Country.convert': 'country-data',
+  'Token.price': 'crypto-analytics',
+  'Token.priceIn': 'country-data',
+  'StablecoinState.ergPrice': 'blockchain-utility',
+  'StablecoinState.sigUsdPriceIn': 'country-data',
+  'StablecoinState.sigRsvPriceIn': 'country-data',
+  'ErgoTokenPrice.priceIn': 'country-data',
+  'IpLookup.country': 'country-data',
+  'UkAddress.country': 'country-data',
+  'UsAddress.country': 'country-data',
+  'Place.country': 'country-data',
+};
+
+function stringArgument(field: GraphQLField<unknown, unknown>, directive: string, name: string): string | undefined {
+  const node = field.astNode?.directives?.find((candidate) => candidate.name.value === directive);
+  const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
+  return value?.kind === Kind.STRING || value?.kind === Kind.ENUM ? value.value : undefined;
+}
+
+/** What a Mesh-generated root field spends: its @httpOperation names the source, path and method. */
+function meshFieldUnits(field: GraphQLField<unknown, unknown>): UnitEstimate | undefined {
+  const subgraph = stringArgument(field, 'httpOperation', 'subgraph');
+  const upstream = subgraph === undefined ? undefined : MESH_SOURCE_UPSTREAMS[subgraph];
+  if (!upstream) return undefined;
+  // The template's `{args.x}` stands for one segment, as the value will be; the query is not part of the path.
+  const path = (stringArgument(field, 'httpOperation', 'path') ?? '').split('?')[0] ?? '';
+  const method = stringArgument(field, 'httpOperation', 'httpMethod') ?? 'GET';
+  return { [upstream]: quotaUnits(upstream, method, path.replace(/\{[^}]*\}/g, 'x')) };
+}
+
+function add(total: UnitEstimate, more: UnitEstimate): void {
+  for (const [upstream, units] of Object.entries(more) as [UpstreamName, number][]) total[upstream] = (total[upstream] ?? 0) + units;
+}
+
+/** The least units per upstream the operation will spend, fragments expanded where they are used. */
+export function estimateUpstreamUnits(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): UnitEstimate {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const total: UnitEstimate = {};
+  const rootType = schema.getRootType(operation.operation);
+  const rootFields = rootType?.getFields() ?? {};
+  const countRoot = (selectionSet: SelectionSetNode, seen: ReadonlySet<string>): void => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) add(total, rootFieldUnits(selection, rootFields[selection.name.value]));
+      else if (selection.kind === Kind.INLINE_FRAGMENT) countRoot(selection.selectionSet, seen);
+      else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment && !seen.has(fragment.name.value)) countRoot(fragment.selectionSet, new Set([...seen, fragment.name.value]));
+      }
+    }
+  };
+  const countNested = (node: FragmentDefinitionNode | OperationDefinitionNode, seen: ReadonlySet<string>): void => {
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      node,
+      visitWithTypeInfo(typeInfo, {
+        Field(field) {
+          const upstream = NESTED_FIELD_UPSTREAMS[`${typeInfo.getParentType()?.name ?? ''}.${field.name.value}`];
+          if (upstream) add(total, { [upstream]: 1 });
+        },
+        FragmentSpread(spread) {
+          const fragment = fragments.get(spread.name.value);
+          if (fragment && !seen.has(fragment.name.value)) countNested(fragment, new Set([...seen, fragment.name.value]));
+        },
+      }),
+    );
+  };
+  countRoot(operation.selectionSet, new Set());
+  countNested(operation, new Set());
+  return total;
+}
+
+function rootFieldUnits(selection: FieldNode, field: GraphQLField<unknown, unknown> | undefined): UnitEstimate {
+  if (!field || selection.name.value.startsWith('__')) return {};
+  return meshFieldUnits(field) ?? HAND_WRITTEN_ROOT_UNITS[selection.name.value] ?? {};
+}

@@ -1,0 +1,229 @@
+/**
+ * Which fields of the gateway need which scopes, in one place, and the schema pass that puts
+ * them on the schema as `@requiresScopes` / `@authenticated` (so the published and subgraph SDL
+ * say what the gateway enforces). Coordinates name the unprefixed types; TYPE_PREFIX is applied.
+ *
+ * - `write`: every Mutation. Each changes state somewhere: B records a payment request or a token
+ *   burn and builds babel-fee offers, C stores key configs and sub-licenses.
+ * - `admin`: C's account administration and the personal data it returns: a key's details and
+ *   limits, its usage and lookup log (client IPs and search terms), its configs list and licensees.
+ *   C's `apiKey` (availability) and `keyConfig` (one config by name) stay open: the vendor
+ *   serves them without a user token so browser integrations can read their own settings.
+ * - `@authenticated` on the paid fields (A's data, C's billed lookups) only with AUTH_REQUIRED:
+ *   then every anonymous request is refused anyway, and the SDL tells a federation router to
+ *   refuse those fields before calling this graph. Without AUTH_REQUIRED the operator chose to
+ *   serve anonymous callers (a public page showing token prices), whose paid calls the per-tier
+ *   quotas bound instead.
+ */
+import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
+import {
+  type ConstDirectiveNode,
+  type GraphQLField,
+  type GraphQLFieldConfig,
+  GraphQLSchema,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  print,
+  printType,
+} from 'graphql';
+import { typePrefixOf } from '../federation/type-prefix.js';
+import { authenticatedDirective, requiresScopesDirective } from './scope-directives.js';
+
+/** Fields that change state. */
+export const WRITE_FIELDS: readonly string[] = [
+  'Mutation.addBabelFeeOfferInput',
+  'Mutation.submitBabelFeeOffer',
+  'Mutation.prepareTokenBurn',
+  'Mutation.createPaymentRequest',
+  'Mutation.createKeyConfig',
+  'Mutation.updateKeyConfig',
+  'Mutation.deleteKeyConfig',
+  'Mutation.createLicensee',
+  'Mutation.updateLicensee',
+  'Mutation.deleteLicensee',
+];
+
+/** C's account administration and personal data. */
+export const ADMIN_FIELDS: readonly string[] = [
+  'Query.apiKeyDetails',
+  'Query.apiKeyUsage',
+  'Query.apiKeyLookups',
+  'Query.keyConfigs',
+  'Query.licensees',
+  'Query.licensee',
+];
+
+/** Fields that spend a paid vendor's allowance: A's data (and the fields built on it), C's billed lookups. */
+export const PAID_FIELDS: readonly string[] = [
+  'Query.tokens',
+  'Query.token',
+  'Query.tokensByIds',
+  'Query.tokenPrices',
+  'Query.investorGrades',
+  'Query.traderGrades',
+  'Query.marketIndicator',
+  'Query.tradingIndicators',
+  'Query.resistanceSupport',
+  'Query.pricePredictions',
+  'Query.sentiments',
+  'Query.quantMetricsTier1',
+  'Query.quantMetricsTier2',
+  'Query.scenarioAnalysis',
+  'Query.correlations',
+  'Query.indices',
+  'Query.cryptoBrief',
+  // A Token may also come from `_entities`, with no paid root field selected.
+  'Token.price',
+  'Token.priceIn',
+  'Query.addresses',
+  'Query.postcodeAddresses',
+  'Query.addressByUdprn',
+  'Query.addressByUmprn',
+  'Query.resolveUkAddress',
+  'Query.resolveUsAddress',
+  'Query.cleanseAddress',
+  'Query.emailValidation',
+  'Query.phoneNumberValidation',
+];
+
+export interface FieldScopesOptions {
+  /** AUTH_REQUIRED: mark the paid fields `@authenticated` too. */
+  authRequired: boolean;
+}
+
+/** The directives each coordinate gets, as graphql-tools' `extensions.directives` values. */
+function plan(options: FieldScopesOptions): Map<string, Record<string, Record<string, unknown>[]>> {
+  const planned = new Map<string, Record<string, Record<string, unknown>[]>>();
+  for (const coordinate of WRITE_FIELDS) planned.set(coordinate, { requiresScopes: [{ scopes: [['write']] }] });
+  for (const coordinate of ADMIN_FIELDS) planned.set(coordinate, { requiresScopes: [{ scopes: [['admin']] }] });
+  if (options.authRequired) for (const coordinate of PAID_FIELDS) planned.set(coordinate, { authenticated: [{}] });
+  return planned;
+}
+
+function directiveNode(name: string, args: Record<string, unknown>): ConstDirectiveNode {
+  const scopes = args['scopes'];
+  return {
+    kind: Kind.DIRECTIVE,
+    name: { kind: Kind.NAME, value: name },
+    arguments: Array.isArray(scopes)
+      ? [
+          {
+            kind: Kind.ARGUMENT,
+            name: { kind: Kind.NAME, value: 'scopes' },
+            value: {
+              kind: Kind.LIST,
+              values: scopes.map((all: string[]) => ({
+                kind: Kind.LIST,
+                values: all.map((scope) => ({ kind: Kind.STRING, value: scope })),
+              })),
+            },
+          },
+        ]
+      : [],
+  };
+}
+
+/** `config` with `directives` added to its AST node (for AST readers) and its extensions (for graphql-tools). */
+function withDirectives(
+  config: GraphQLFieldConfig<unknown, unknown>,
+  directives: Record<string, Record<string, unknown>[]>,
+): GraphQLFieldConfig<unknown, unknown> {
+  const nodes = Object.entries(directives).flatMap(([name, uses]) => uses.map((args) => directiveNode(name, args)));
+  const existing: unknown = config.extensions?.['directives'];
+  return {
+    ...config,
+    ...(config.astNode ? { astNode: { ...config.astNode, directives: [...(config.astNode.directives ?? []), ...nodes] } } : {}),
+    extensions: { ...config.extensions, directives: { ...(typeof existing === 'object' ? existing : {}), ...directives } },
+  };
+}
+
+/**
+ * `schema` with the scope directives defined and put on the fields the lists above name
+ * (`@authenticated` on the paid ones only when `authRequired`). Throws when a listed field does
+ * not exist, so a renamed field cannot silently lose its protection.
+ */
+export function applyFieldScopes(schema: GraphQLSchema, options: FieldScopesOptions): GraphQLSchema {
+  const prefix = typePrefixOf(schema);
+  const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((type) => type?.name));
+  const planned = plan(options);
+  const coordinateOf = (typeName: string, fieldName: string): string =>
+    `${roots.has(typeName) || !typeName.startsWith(prefix) ? typeName : typeName.slice(prefix.length)}.${fieldName}`;
+  const applied = new Set<string>();
+  const mapped = mapSchema(schema, {
+    [MapperKind.COMPOSITE_FIELD]: (config, fieldName, typeName) => {
+      const coordinate = coordinateOf(typeName, fieldName);
+      const directives = planned.get(coordinate);
+      if (!directives) return config;
+      applied.add(coordinate);
+      return withDirectives(config, directives);
+    },
+  });
+  const missing = [...planned.keys()].filter((coordinate) => !applied.has(coordinate));
+  if (missing.length > 0) throw new TypeError(`field-scopes.ts names fields the schema does not have: ${missing.join(', ')}`);
+  const defined = new Set(mapped.getDirectives().map((directive) => directive.name));
+  const added = [authenticatedDirective, requiresScopesDirective].filter((directive) => !defined.has(directive.name));
+  return new GraphQLSchema({ ...mapped.toConfig(), directives: [...mapped.getDirectives(), ...added] });
+}
+
+/** The scope directives on `field` as SDL, e.g. `@requiresScopes(scopes: [["write"]])`; '' when none. */
+function scopeDirectivesText(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>): string {
+  return [authenticatedDirective.name, requiresScopesDirective.name]
+    .flatMap((name) => (getDirective(schema, field, name) ?? []).map((args) => print(directiveNode(name, args))))
+    .join(' ');
+}
+
+/** Lines of a printed type: where each field's declaration ends (after its arguments), by field name. */
+function declarationEnds(lines: readonly string[]): Map<string, number> {
+  const ends = new Map<string, number>();
+  let inDescription = false;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const trimmed = line.trim();
+    // A field's block-string description may hold a line that looks like a field.
+    if (line.startsWith('  """') || inDescription) {
+      const closesOnOpening = !inDescription && trimmed.length > 3 && trimmed.endsWith('"""');
+      if (!closesOnOpening && (trimmed.startsWith('"""') || trimmed.endsWith('"""'))) inDescription = !inDescription;
+      continue;
+    }
+    const name = /^ {2}([_A-Za-z][_0-9A-Za-z]*)[(:]/.exec(line)?.[1];
+    if (name === undefined) continue;
+    let end = index;
+    // Arguments with descriptions print one per line, closed by a line "  ): Type".
+    if (line === `  ${name}(`) while (end < lines.length - 1 && !(lines[end] ?? '').startsWith('  ): ')) end += 1;
+    ends.set(name, end);
+    index = end;
+  }
+  return ends;
+}
+
+/**
+ * Adds the scope directives of `schema`'s fields to `sdl`, that schema printed by graphql's
+ * `printSchema` (which prints no directive uses): each type block is found exactly as
+ * `printType` prints it, so the rest of the SDL is left byte for byte. Throws when a type with
+ * ruled fields is not in `sdl` as printed.
+ */
+export function annotateFieldScopes(sdl: string, schema: GraphQLSchema): string {
+  let annotated = sdl;
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    const texts = new Map<string, string>();
+    for (const field of Object.values(type.getFields())) {
+      const text = scopeDirectivesText(schema, field);
+      if (text) texts.set(field.name, text);
+    }
+    if (texts.size === 0) continue;
+    const block = printType(type);
+    const at = annotated.indexOf(block);
+    if (at < 0) throw new TypeError(`annotateFieldScopes: the SDL does not hold type ${type.name} as printSchema prints it`);
+    const lines = block.split('\n');
+    const ends = declarationEnds(lines);
+    for (const [name, text] of texts) {
+      const end = ends.get(name);
+      if (end === undefined) throw new TypeError(`annotateFieldScopes: cannot find ${type.name}.${name} in its printed type`);
+      lines[end] = `${lines[end] ?? ''} ${text}`;
+    }
+    annotated = `${annotated.slice(0, at)}${lines.join('\n')}${annotated.slice(at + block.length)}`;
+  }
+  return annotated;
+}

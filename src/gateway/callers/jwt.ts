@@ -1,0 +1,126 @@
+/**
+ * Bearer JWTs verified against the identity provider's JWKS (AUTH_JWKS_URL) with jose. The key
+ * set is fetched on first use and cached; a token naming a key the cache lacks makes jose fetch
+ * the set again (at most once per cooldown), so a key the provider rotates in is picked up
+ * without a restart, and a key it removes stops verifying once the cache has been refreshed.
+ */
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import type { Caller } from './caller.js';
+import { SCOPE_TOKEN } from './static-keys.js';
+import { tierOf } from './tiers.js';
+
+/** AUTH_ALGORITHMS' default: the asymmetric algorithms jose verifies. HS* and `none` are never allowed. */
+export const DEFAULT_ALGORITHMS: readonly string[] = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+];
+
+/** Clock skew tolerated between the identity provider and this gateway, for `exp` and `nbf`. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+export interface JwtSettings {
+  jwksUrl: URL;
+  /** The `iss` every token must carry. */
+  issuer: string;
+  /** The `aud` values a token may carry (one of them must match). */
+  audience: readonly string[];
+  algorithms: readonly string[];
+  /** The claim naming the caller's tier (AUTH_TIER_CLAIM). */
+  tierClaim: string;
+  /** The tiers a token may name; any other value is `authenticated`. */
+  tiers: ReadonlySet<string>;
+  /** jose's fetch timeout, cooldown between refetches and cache lifetime; jose's defaults (5 s, 30 s, 10 min) where absent. */
+  jwksTimeoutMs?: number;
+  jwksCooldownMs?: number;
+  jwksCacheMaxAgeMs?: number;
+}
+
+/** A token refused for a reason that is the client's: the message says why, never what the token held. */
+export class TokenRefused extends Error {
+  override name = 'TokenRefused';
+}
+
+/** The identity provider's key set could not be fetched or read: nobody's token can be checked right now. */
+export class KeysUnavailable extends Error {
+  override name = 'KeysUnavailable';
+}
+
+/** Why jose refused a token, in words for the client (jose's own messages quote claim names only, but are terse). */
+function refusalReason(error: errors.JOSEError): string {
+  if (error instanceof errors.JWTExpired) return 'it has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === 'missing') return `it has no "${error.claim}" claim`;
+    if (error.claim === 'nbf' || error.claim === 'iat') return 'it is not valid yet';
+    if (error.claim === 'iss') return 'it was issued by another issuer';
+    if (error.claim === 'aud') return 'it is meant for another audience';
+    return `its "${error.claim}" claim is not acceptable`;
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'its algorithm is not allowed';
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) {
+    return 'it is signed with a key the issuer does not publish';
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'its signature does not verify';
+  return 'it is not a well-formed signed JWT';
+}
+
+function scopesOf(payload: JWTPayload): Set<string> {
+  const { scope, scp } = payload;
+  const listed = typeof scope === 'string' ? scope.split(' ') : Array.isArray(scp) ? scp : typeof scp === 'string' ? scp.split(' ') : [];
+  return new Set(listed.filter((value): value is string => typeof value === 'string' && SCOPE_TOKEN.test(value)));
+}
+
+/** Verifies bearer tokens against one issuer's JWKS. */
+export class JwtVerifier {
+  private readonly keys: ReturnType<typeof createRemoteJWKSet>;
+
+  constructor(private readonly settings: JwtSettings) {
+    this.keys = createRemoteJWKSet(settings.jwksUrl, {
+      ...(settings.jwksTimeoutMs === undefined ? {} : { timeoutDuration: settings.jwksTimeoutMs }),
+      ...(settings.jwksCooldownMs === undefined ? {} : { cooldownDuration: settings.jwksCooldownMs }),
+      ...(settings.jwksCacheMaxAgeMs === undefined ? {} : { cacheMaxAge: settings.jwksCacheMaxAgeMs }),
+    });
+  }
+
+  /**
+   * The caller `token` names. Throws TokenRefused when the token is not acceptable and
+   * KeysUnavailable when the key set cannot be fetched.
+   */
+  async verify(token: string): Promise<Caller> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.keys, {
+        issuer: this.settings.issuer,
+        audience: [...this.settings.audience],
+        algorithms: [...this.settings.algorithms],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        // A token without an expiry would be valid for ever once leaked.
+        requiredClaims: ['exp', 'sub'],
+      }));
+    } catch (error) {
+      // jose's generic error is the key set's answer: not 200, or not JSON.
+      const keysFailed =
+        error instanceof errors.JWKSTimeout ||
+        error instanceof errors.JWKSInvalid ||
+        (error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC');
+      if (error instanceof errors.JOSEError && !keysFailed) throw new TokenRefused(refusalReason(error));
+      // The rest are fetch's own failures: a refused connection, an unknown host.
+      throw new KeysUnavailable(error instanceof Error ? error.message : String(error));
+    }
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenRefused('its "sub" claim is empty');
+    return {
+      id: payload.sub,
+      scopes: scopesOf(payload),
+      tier: tierOf(payload[this.settings.tierClaim], this.settings.tiers),
+      anonymous: false,
+    };
+  }
+}

@@ -1,0 +1,142 @@
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../logger.js';
+import type { Caller } from './caller.js';
+import { readCallerLimits } from './caller-limits.js';
+import { createCounterStore } from './counter-store.js';
+import { CostMeter } from './cost.js';
+import { CallerQuota } from './quota.js';
+import { isPaidLookup, pathBelow } from './quota-units.js';
+import { upstreamCharges } from './upstream-charges.js';
+
+const C = 'https://api.ideal-postcodes.test/v1';
+const caller = (id: string): Caller => ({ id, scopes: new Set(), tier: 'standard', anonymous: false });
+
+/** A clock the test moves; the calendar the test runs on never matters. */
+function testClock(iso: string): { now: () => Date; set(next: string): void } {
+  let current = new Date(iso);
+  return {
+    now: () => current,
+    set(next) {
+      current = new Date(next);
+    },
+  };
+}
+
+/** What the upstream client does per call, with a counter standing in for the vendor. */
+function fakeUpstream(quota: CallerQuota, who: Caller) {
+  const sent: string[] = [];
+  const charges = upstreamCharges(who, quota, new CostMeter(who));
+  return {
+    sent,
+    async call(method: string, path: string): Promise<void> {
+      await charges.beforeSend('address', C, method, `${C}${path}?api_key=ak_test`);
+      sent.push(`${method} ${path}`);
+    },
+  };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<GraphQLError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof GraphQLError)) throw new Error('expected a GraphQLError');
+  return error;
+}
+
+describe('CallerQuota (in memory)', () => {
+  it('lets a caller with 5 paid C lookups a day make 5, refuses the 6th before it is sent, and resets at midnight UTC', async () => {
+    const clock = testClock('2031-03-14T23:59:00Z');
+    const quota = new CallerQuota(readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }), createCounterStore({ logger: silentLogger }), clock.now);
+    const upstream = fakeUpstream(quota, caller('key:c5'));
+    for (const path of ['/postcodes/SW1A2AA', '/udprn/0', '/umprn/0', '/addresses', '/autocomplete/addresses/paf_1/gbr']) {
+      await upstream.call('GET', path);
+    }
+    // Free operations spend nothing, even with the quota used up.
+    await upstream.call('GET', '/autocomplete/addresses');
+    await upstream.call('GET', '/keys/ak_test');
+    const error = await refusal(upstream.call('POST', '/cleanse/addresses'));
+    expect(upstream.sent).toHaveLength(7);
+    expect(error.message).toBe("address: this caller's daily quota of 5 paid lookups is used up; it resets at 2031-03-15T00:00:00.000Z.");
+    expect(error.extensions).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      upstream: 'address',
+      limit: { policy: 'address-daily', quota: 5, unit: 'paid lookup', windowSeconds: 86400, remaining: 0, resetSeconds: 60 },
+    });
+    expect(error.extensions.http).toBeUndefined();
+    expect(await quota.remaining(caller('key:c5'))).toEqual({
+      address: { limit: 5, used: 5, remaining: 0, resetsAt: '2031-03-15T00:00:00.000Z' },
+    });
+
+    clock.set('2031-03-15T00:00:01Z');
+    await upstream.call('POST', '/cleanse/addresses');
+    expect(upstream.sent).toHaveLength(8);
+    expect((await quota.remaining(caller('key:c5'))).address).toMatchObject({ used: 1, remaining: 4 });
+  });
+
+  it('counts each caller apart and spends at vendors without a quota nothing', async () => {
+    const quota = new CallerQuota(
+      readCallerLimits({ DAILY_QUOTA_CRYPTO: '1' }),
+      createCounterStore({ logger: silentLogger }),
+      () => new Date('2031-01-01T12:00:00Z'),
+    );
+    await quota.spend(caller('key:x'), 'crypto-analytics', 1);
+    await expect(quota.spend(caller('key:x'), 'crypto-analytics', 1)).rejects.toThrow(
+      "crypto-analytics: this caller's daily quota of 1 call is used up",
+    );
+    await quota.spend(caller('key:y'), 'crypto-analytics', 1);
+    for (let call = 0; call < 5; call += 1) await quota.spend(caller('key:x'), 'country-data', 1);
+    expect(await quota.remaining(caller('key:x'))).toEqual({
+      'crypto-analytics': { limit: 1, used: 1, remaining: 0, resetsAt: '2031-01-02T00:00:00.000Z' },
+    });
+  });
+
+  it('refuses an estimate larger than what is left with HTTP 429 and the quota as a RateLimit policy, spending nothing', async () => {
+    const quota = new CallerQuota(
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }),
+      createCounterStore({ logger: silentLogger }),
+      () => new Date('2031-01-01T23:00:00Z'),
+    );
+    await quota.spend(caller('key:e'), 'address', 3);
+    await quota.check(caller('key:e'), { address: 2, 'country-data': 40 });
+    const error = await refusal(quota.check(caller('key:e'), { address: 3 }));
+    expect(error.message).toBe(
+      'address: this operation needs at least 3 paid lookups, and this caller has 2 of its daily quota of 5 left; it resets at 2031-01-02T00:00:00.000Z.',
+    );
+    expect(error.extensions.http).toEqual({
+      status: 429,
+      headers: { 'RateLimit-Policy': '"address-daily";q=5;w=86400', RateLimit: '"address-daily";r=2;t=3600', 'Retry-After': '3600' },
+    });
+    expect((await quota.remaining(caller('key:e'))).address?.used).toBe(3);
+  });
+});
+
+describe('paid lookups at C', () => {
+  it('are the address lookups, resolutions, search and cleanse; key checks, suggestions, places and validations are free', () => {
+    const paid = (method: string, path: string) => isPaidLookup('address', method, path);
+    expect(
+      ['/postcodes/ID11QD', '/udprn/23747771', '/umprn/50906066', '/addresses', '/autocomplete/addresses/paf_1/usa'].every((path) =>
+        paid('GET', path),
+      ),
+    ).toBe(true);
+    expect(paid('POST', '/cleanse/addresses')).toBe(true);
+    for (const path of [
+      '/keys/iddqd',
+      '/keys/ak_x/usage',
+      '/autocomplete/addresses',
+      '/places',
+      '/places/geonames_1',
+      '/emails',
+      '/phone_numbers',
+    ]) {
+      expect(paid('GET', path)).toBe(false);
+    }
+    expect(isPaidLookup('country-data', 'GET', '/udprn/1')).toBe(false);
+  });
+
+  it('are recognised below a base URL with a path of its own', () => {
+    expect(pathBelow('https://api.ideal-postcodes.co.uk/v1', 'https://api.ideal-postcodes.co.uk/v1/udprn/0?api_key=x')).toBe('/udprn/0');
+    expect(pathBelow('http://127.0.0.1:4103', 'http://127.0.0.1:4103/addresses?query=x')).toBe('/addresses');
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The per-caller daily quota per vendor, counted in the vendor's unit (quota-units.ts) and checked
+ * before the call is sent: `spend` per upstream call (the upstream client calls it), `check` for
+ * an operation's estimate before execution. The counter's key holds the UTC day of the injected
+ * clock, so a quota resets at midnight UTC without any timer, and tests choose the day.
+ */
+import { GraphQLError } from 'graphql';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Clock } from '../clock.js';
+import { UPSTREAM_VARIABLES, type UpstreamName } from '../config.js';
+import { type CallerLimitSettings, dailyQuotaOf } from './caller-limits.js';
+import type { CounterStore } from './counter-store.js';
+import { type LimitPolicy, limitHeaders } from './rate-limit-headers.js';
+import type { Caller } from './caller.js';
+
+const DAY_SECONDS = 86_400;
+/** Counters outlive their day by a day, so a clock a little ahead of Redis's never finds one gone early. */
+const COUNTER_SECONDS = 2 * DAY_SECONDS;
+
+/** Units a request is expected to spend per upstream (estimate-units.ts). */
+export type UnitEstimate = Partial<Record<UpstreamName, number>>;
+
+/** One vendor's quota of one caller, as `extensions.cost` and a refusal show it. */
+export interface QuotaState {
+  limit: number;
+  used: number;
+  remaining: number;
+  /** When it starts again: the next midnight UTC, ISO 8601. */
+  resetsAt: string;
+}
+
+/** What one unit is called at each upstream, for messages. */
+function unitName(upstream: UpstreamName, count: number): string {
+  const word = upstream === 'address' ? 'paid lookup' : 'call';
+  return count === 1 ? word : `${word}s`;
+}
+
+function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+export class CallerQuota {
+  constructor(
+    private readonly settings: CallerLimitSettings,
+    private readonly store: CounterStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Spends `units` of the caller's daily quota at `upstream` before a call is sent; throws
+   * QUOTA_EXCEEDED (the call must then not be sent) when they are not left.
+   */
+  async spend(caller: Caller, upstream: UpstreamName, units: number): Promise<void> {
+    const limit = dailyQuotaOf(this.settings, caller, upstream);
+    if (limit === undefined || units <= 0) return;
+    const now = this.clock();
+    try {
+      await this.limiter(limit).consume(this.key(caller, upstream, now), units);
+    } catch (refusal) {
+      // Anything but a refusal (Redis and its insurance both failing) lets the call through: an outage never blocks traffic.
+      if (!(refusal instanceof RateLimiterRes)) return;
+      throw quotaError(upstream, limit, units, now, false);
+    }
+  }
+
+  /**
+   * Refuses an operation whose estimate needs more units than the caller has left at any vendor,
+   * before anything executes: QUOTA_EXCEEDED with HTTP 429, Retry-After and the quota's RateLimit
+   * fields. Spends nothing: each call spends when it is made.
+   */
+  async check(caller: Caller, estimate: UnitEstimate): Promise<void> {
+    const now = this.clock();
+    for (const [upstream, units] of Object.entries(estimate) as [UpstreamName, number][]) {
+      const limit = dailyQuotaOf(this.settings, caller, upstream);
+      if (limit === undefined || units <= 0) continue;
+      const used = await this.used(caller, upstream, limit, now);
+      if (used + units > limit) throw quotaError(upstream, limit, units, now, true, Math.max(0, limit - used));
+    }
+  }
+
+  /** The caller's state at every upstream where it has a quota. */
+  async remaining(caller: Caller): Promise<Partial<Record<UpstreamName, QuotaState>>> {
+    const now = this.clock();
+    const states: Partial<Record<UpstreamName, QuotaState>> = {};
+    for (const upstream of Object.keys(UPSTREAM_VARIABLES) as UpstreamName[]) {
+      const limit = dailyQuotaOf(this.settings, caller, upstream);
+      if (limit === undefined) continue;
+      const used = Math.min(limit, await this.used(caller, upstream, limit, now));
+      states[upstream] = { limit, used, remaining: limit - used, resetsAt: nextUtcMidnight(now).toISOString() };
+    }
+    return states;
+  }
+
+  private limiter(limit: number): RateLimiterAbstract {
+    return this.store.limiter('quota', limit, COUNTER_SECONDS);
+  }
+
+  private key(caller: Caller, upstream: UpstreamName, now: Date): string {
+    return `${caller.id}:${upstream}:${now.toISOString().slice(0, 10)}`;
+  }
+
+  private async used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): Promise<number> {
+    try {
+      return (await this.limiter(limit).get(this.key(caller, upstream, now)))?.consumedPoints ?? 0;
+    } catch {
+      return 0;
+    }
+  }
+}
+
+/** The quota as a RateLimit policy: named after the vendor, a day's window, restarting at midnight UTC. */
+function quotaPolicy(upstream: UpstreamName, limit: number, remaining: number, now: Date): LimitPolicy {
+  const resetSeconds = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
+  return { name: `${upstream}-daily`, quota: limit, windowSeconds: DAY_SECONDS, remaining, resetSeconds };
+}
+
+/**
+ * QUOTA_EXCEEDED naming the vendor, the limit and when it resets. `refusesRequest` adds HTTP 429
+ * and the headers: for the estimate, which refuses the whole request; a single call's refusal is
+ * one field's error among others that may still resolve.
+ */
+function quotaError(upstream: UpstreamName, limit: number, units: number, now: Date, refusesRequest: boolean, left = 0): GraphQLError {
+  const policy = quotaPolicy(upstream, limit, left, now);
+  const resetsAt = nextUtcMidnight(now).toISOString();
+  const message = refusesRequest
+    ? `${upstream}: this operation needs at least ${units} ${unitName(upstream, units)}, and this caller has ${left} of its daily quota of ${limit} left; it resets at ${resetsAt}.`
+    : `${upstream}: this caller's daily quota of ${limit} ${unitName(upstream, limit)} is used up; it resets at ${resetsAt}.`;
+  return new GraphQLError(message, {
+    extensions: {
+      code: 'QUOTA_EXCEEDED',
+      upstream,
+      limit: {
+        policy: policy.name,
+        upstream,
+        quota: limit,
+        unit: unitName(upstream, 1),
+        windowSeconds: DAY_SECONDS,
+        remaining: left,
+        resetsAt,
+        resetSeconds: policy.resetSeconds,
+      },
+      retryable: false,
+      ...(refusesRequest ? { http: { status: 429, headers: limitHeaders(policy, true) } } : {}),
+    },
+  });
+}

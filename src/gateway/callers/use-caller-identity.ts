@@ -1,0 +1,74 @@
+/**
+ * Yoga plugin: settles the caller of every GraphQL request as it arrives, before the body is
+ * read or parsed, so a refused request costs no parsing and every later step (scopes, limits,
+ * quotas, the context) finds the same caller with `callerOf(request)`. A refusal is answered
+ * here, GraphQL-shaped: `{ errors: [{ message, extensions: { code } }] }` with HTTP 401 and
+ * `WWW-Authenticate` (503 when the identity provider's keys cannot be fetched).
+ *
+ * Callers are kept by request object, as request ids are (ops/request-id.ts), rather than in an
+ * AsyncLocalStorage, which would cost every request's throughput.
+ */
+import type { Plugin } from 'graphql-yoga';
+import type { Logger } from '../logger.js';
+import { requestIdOf } from '../ops/request-id.js';
+import { callerIp } from '../upstream/upstream-fetch.js';
+import type { Caller } from './caller.js';
+import type { Identity, Refusal } from './identity.js';
+
+export interface CallerIdentityOptions {
+  identity: Identity;
+  /** Where refusals are logged: 401s at info (the client's mistake), an unreachable JWKS at error. */
+  logger: Logger;
+  /** Only requests to this path are GraphQL requests; /healthz, /readyz and /metrics are left alone. */
+  graphqlEndpoint?: string;
+}
+
+/** Every GraphQL request's caller, settled as it arrives; Request objects are unique, so gateways may share it. */
+const callers = new WeakMap<Request, Caller>();
+
+/** The caller of a request `useCallerIdentity` has let through; undefined for one it has not seen. */
+export function callerOf(request: Request): Caller | undefined {
+  return callers.get(request);
+}
+
+/** The socket's address under node:http (`serverContext.req`); absent under `yoga.fetch`. */
+function socketAddress(serverContext: object): string | undefined {
+  const req: unknown = Reflect.get(serverContext, 'req');
+  const socket: unknown = typeof req === 'object' && req !== null ? Reflect.get(req, 'socket') : undefined;
+  const address: unknown = typeof socket === 'object' && socket !== null ? Reflect.get(socket, 'remoteAddress') : undefined;
+  return typeof address === 'string' ? address : undefined;
+}
+
+/** The refusal as the GraphQL-over-HTTP answer a client expects, in the media type it asked for. */
+function refusalResponse(refusal: Refusal, accept: string | null, ResponseClass: typeof Response): Response {
+  const type = accept?.includes('application/graphql-response+json') ? 'application/graphql-response+json' : 'application/json';
+  const body = { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] };
+  return new ResponseClass(JSON.stringify(body), {
+    status: refusal.status,
+    headers: { 'content-type': `${type}; charset=utf-8`, ...refusal.headers },
+  });
+}
+
+/** The plugin; place it after `useRequestId` so its log lines carry the request's id. */
+export function useCallerIdentity(options: CallerIdentityOptions): Plugin {
+  const endpoint = options.graphqlEndpoint ?? '/graphql';
+  return {
+    async onRequest({ request, url, serverContext, endResponse, fetchAPI }) {
+      // CORS preflights carry no credentials by design; Yoga's CORS plugin answers them.
+      if (url.pathname !== endpoint || request.method === 'OPTIONS') return;
+      const identified = await options.identity.identify({
+        headers: request.headers,
+        address: callerIp(request.headers, socketAddress(serverContext)),
+      });
+      if (identified.caller) {
+        callers.set(request, identified.caller);
+        return;
+      }
+      const { refusal } = identified;
+      const line = { requestId: requestIdOf(request), status: refusal.status, reason: refusal.reason };
+      if (refusal.status === 503) options.logger.error(line, 'caller identity unavailable');
+      else options.logger.info(line, 'caller refused');
+      endResponse(refusalResponse(refusal, request.headers.get('accept'), fetchAPI.Response));
+    },
+  };
+}

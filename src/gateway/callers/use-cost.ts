@@ -1,0 +1,32 @@
+/**
+ * Yoga plugin: `extensions.cost` on every GraphQL answer that executed, so a caller sees what its
+ * request spent (upstream calls per vendor, C's paid lookups, cache hits) and what its daily
+ * quota has left per vendor, without asking anywhere else.
+ */
+import type { ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { CostMeter } from './cost.js';
+import type { CallerQuota } from './quota.js';
+
+export interface CostOptions {
+  /** The request's meter (`CostMeters.of`), started by the context factory. */
+  meterOf(request: Request): CostMeter | undefined;
+  /** When given, `extensions.cost.quota` shows the caller's remaining daily quota per vendor. */
+  quota?: CallerQuota | undefined;
+}
+
+function isExecutionResult(result: unknown): result is ExecutionResult {
+  return typeof result === 'object' && result !== null && !(Symbol.asyncIterator in result) && !Array.isArray(result);
+}
+
+/** The plugin. */
+export function useCost({ meterOf, quota }: CostOptions): Plugin {
+  return {
+    async onResultProcess({ request, result, setResult }) {
+      const meter = meterOf(request);
+      if (!meter || !isExecutionResult(result)) return;
+      const cost = { ...meter.summary(), ...(quota ? { quota: await quota.remaining(meter.caller) } : {}) };
+      setResult({ ...result, extensions: { ...result.extensions, cost } });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { createSchema, createYoga } from 'graphql-yoga';
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../logger.js';
+import type { Caller } from './caller.js';
+import { readCallerLimits } from './caller-limits.js';
+import { createCounterStore } from './counter-store.js';
+import { CallerQuota } from './quota.js';
+import { CallerRateLimit } from './rate-limit.js';
+import { useRateLimit } from './use-rate-limit.js';
+
+// Two fields as Mesh generates them (their @httpOperation names the source and path), one hand-written.
+const schema = createSchema({
+  typeDefs: /* GraphQL */ `
+    directive @httpOperation(subgraph: String, path: String, httpMethod: HTTPMethod) on FIELD_DEFINITION
+    enum HTTPMethod {
+      GET
+      POST
+    }
+    type Query {
+      addressByUdprn(udprn: Int!): String @httpOperation(subgraph: "Address", path: "/udprn/{args.udprn}", httpMethod: GET)
+      apiKey(key: String!): String @httpOperation(subgraph: "Address", path: "/keys/{args.key}", httpMethod: GET)
+      ping: String
+    }
+  `,
+  resolvers: { Query: { addressByUdprn: () => 'an address', apiKey: () => 'available', ping: () => 'pong' } },
+});
+
+/** The caller is whoever the test header names; identity is another plugin's business. */
+function callerOf(request: Request): Caller | undefined {
+  const id = request.headers.get('x-test-caller');
+  return id ? { id, scopes: new Set(), tier: 'standard', anonymous: false } : undefined;
+}
+
+function gateway(env: Record<string, string>) {
+  const settings = readCallerLimits(env);
+  const store = createCounterStore({ logger: silentLogger });
+  const quota = new CallerQuota(settings, store, () => new Date('2031-06-01T18:00:00Z'));
+  const yoga = createYoga({
+    schema,
+    healthCheckEndpoint: '/healthz',
+    plugins: [useRateLimit({ callerOf, rateLimit: new CallerRateLimit(settings, store), quota })],
+  });
+  return (caller: string, query: string) =>
+    yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-test-caller': caller },
+      body: JSON.stringify({ query }),
+    });
+}
+
+describe('useRateLimit', () => {
+  it('puts RateLimit-Policy and RateLimit on every answer and refuses the 11th request of a minute with 429', async () => {
+    const send = gateway({ RATE_LIMIT_PER_MINUTE: '10' });
+    for (let request = 1; request <= 10; request += 1) {
+      const response = await send('key:a', '{ ping }');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-policy')).toBe('"default";q=10;w=60');
+      expect(response.headers.get('ratelimit')).toMatch(new RegExp(`^"default";r=${10 - request};t=([1-9]|[1-5][0-9]|60)$`));
+    }
+    const refused = await send('key:a', '{ ping }');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
+    const body = (await refused.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+    expect(body.errors[0]?.message).toMatch(/^Rate limit of 10 requests per 60 seconds for this caller exceeded; retry in \d+ seconds\.$/);
+    expect(body.errors[0]?.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      limit: { policy: 'default', quota: 10, windowSeconds: 60, remaining: 0 },
+      retryable: true,
+    });
+    expect((await send('key:b', '{ ping }')).status).toBe(200);
+  });
+
+  it('spends no token on other routes nor for a request without a caller', async () => {
+    const settings = readCallerLimits({ RATE_LIMIT_PER_MINUTE: '1' });
+    const yoga = createYoga({
+      schema,
+      healthCheckEndpoint: '/healthz',
+      plugins: [useRateLimit({ callerOf, rateLimit: new CallerRateLimit(settings, createCounterStore({ logger: silentLogger })) })],
+    });
+    for (let probe = 0; probe < 3; probe += 1) {
+      const response = await yoga.fetch('http://gateway.test/healthz', { headers: { 'x-test-caller': 'key:probe' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.has('ratelimit')).toBe(false);
+    }
+    expect((await yoga.fetch('http://gateway.test/graphql?query={ping}')).headers.has('ratelimit')).toBe(false);
+  });
+
+  it("refuses an operation whose estimate passes the caller's daily quota, before it executes, naming both limits", async () => {
+    const send = gateway({ DAILY_QUOTA_ADDRESS: '2' });
+    // Key checks are free: any number of them fits a quota of paid lookups.
+    expect((await send('key:q', '{ a: apiKey(key: "x") b: apiKey(key: "y") c: apiKey(key: "z") }')).status).toBe(200);
+    expect((await send('key:q', '{ a: addressByUdprn(udprn: 1) b: addressByUdprn(udprn: 2) }')).status).toBe(200);
+    const refused = await send('key:q', '{ a: addressByUdprn(udprn: 1) b: addressByUdprn(udprn: 2) c: addressByUdprn(udprn: 3) }');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('21600');
+    expect(refused.headers.get('ratelimit-policy')).toBe('"address-daily";q=2;w=86400, "default";q=600;w=60');
+    expect(refused.headers.get('ratelimit')).toMatch(/^"address-daily";r=2;t=21600, "default";r=59\d;t=\d+$/);
+    const body = (await refused.json()) as { data?: unknown; errors: { message: string; extensions: Record<string, unknown> }[] };
+    expect(body.data).toBeUndefined();
+    expect(body.errors[0]?.message).toBe(
+      'address: this operation needs at least 3 paid lookups, and this caller has 2 of its daily quota of 2 left; it resets at 2031-06-02T00:00:00.000Z.',
+    );
+    expect(body.errors[0]?.extensions).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      upstream: 'address',
+      limit: { quota: 2, unit: 'paid lookup' },
+    });
+  });
+});

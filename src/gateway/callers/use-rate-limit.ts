@@ -1,0 +1,90 @@
+/**
+ * Yoga plugin: the per-caller rate limit on every GraphQL request, and the daily quota's check of
+ * each operation's estimate before it executes. Every answer from the GraphQL endpoint carries
+ * the RateLimit-Policy and RateLimit fields (rate-limit-headers.ts); a refused request gets HTTP
+ * 429, Retry-After and a GraphQL-shaped body: RATE_LIMITED (the catalogue's code for throttling,
+ * here the gateway's own) or QUOTA_EXCEEDED, with `extensions.limit` naming the limit.
+ */
+import { GraphQLError, getOperationAST } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Caller } from './caller.js';
+import { estimateUpstreamUnits } from './estimate-units.js';
+import type { CallerQuota } from './quota.js';
+import type { CallerRateLimit, RateDecision } from './rate-limit.js';
+import { type LimitPolicy, policyItem, stateItem } from './rate-limit-headers.js';
+
+export interface RateLimitOptions {
+  /** The request's caller, as the identity plugin (which runs before this one) settled it. */
+  callerOf(request: Request): Caller | undefined;
+  rateLimit: CallerRateLimit;
+  /** When given, an operation whose estimate passes the caller's daily quota at a vendor is refused before it executes. */
+  quota?: CallerQuota | undefined;
+  /** Only this path is limited: probes, metrics and other routes never spend a caller's tokens. */
+  graphqlPath?: string;
+}
+
+/** The per-minute limit as the headers name it. */
+function ratePolicy(decision: RateDecision): LimitPolicy {
+  return {
+    name: 'default',
+    quota: decision.limit,
+    windowSeconds: decision.windowSeconds,
+    remaining: decision.remaining,
+    resetSeconds: decision.resetSeconds,
+  };
+}
+
+/** The RATE_LIMITED answer: GraphQL-shaped, so clients read it as they read every other error. */
+function refusal(decision: RateDecision, fetchAPI: { Response: typeof Response }): Response {
+  const policy = ratePolicy(decision);
+  const error = new GraphQLError(
+    `Rate limit of ${decision.limit} requests per ${decision.windowSeconds} seconds for this caller exceeded; retry in ${decision.resetSeconds} seconds.`,
+    {
+      extensions: {
+        code: 'RATE_LIMITED',
+        limit: {
+          policy: policy.name,
+          quota: policy.quota,
+          windowSeconds: policy.windowSeconds,
+          remaining: 0,
+          resetSeconds: policy.resetSeconds,
+        },
+        retryable: true,
+      },
+    },
+  );
+  return new fetchAPI.Response(JSON.stringify({ errors: [error.toJSON()] }), {
+    status: 429,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'Retry-After': String(decision.resetSeconds) },
+  });
+}
+
+/** The plugin; put it right after the identity plugin, so a refused request costs nothing more. */
+export function useRateLimit({ callerOf, rateLimit, quota, graphqlPath = '/graphql' }: RateLimitOptions): Plugin {
+  const decisions = new WeakMap<Request, RateDecision>();
+  return {
+    async onRequest({ request, url, endResponse, fetchAPI }) {
+      // A CORS preflight is the browser's, not the caller's, request.
+      if (url.pathname !== graphqlPath || request.method === 'OPTIONS') return;
+      const caller = callerOf(request);
+      const decision = caller && (await rateLimit.consume(caller));
+      if (!decision) return;
+      decisions.set(request, decision);
+      if (!decision.allowed) endResponse(refusal(decision, fetchAPI));
+    },
+    async onExecute({ args }) {
+      const caller = quota && callerOf(args.contextValue.request);
+      const operation = caller && getOperationAST(args.document, args.operationName);
+      if (!quota || !caller || !operation) return;
+      // Throwing here refuses the whole request; QUOTA_EXCEEDED's http extension makes it a 429.
+      await quota.check(caller, estimateUpstreamUnits(args.schema, args.document, operation));
+    },
+    onResponse({ request, response }) {
+      const decision = decisions.get(request);
+      if (!decision) return;
+      // Appended: a quota refusal has already put its own policy in these fields.
+      response.headers.append('RateLimit-Policy', policyItem(ratePolicy(decision)));
+      response.headers.append('RateLimit', stateItem(ratePolicy(decision)));
+    },
+  };
+}
