@@ -1,7 +1,7 @@
 /**
  * `npm run fuzz`: runs the fuzz suite (test/gateway/fuzz) for as long as asked, from a random seed
  * printed first. `--seconds N` or FUZZ_SECONDS (default 60); `--seed S` or FUZZ_SEED replays a
- * run, FUZZ_PATH (printed with a failure) replays one case; FUZZ_STRICT=1 fails the known findings too.
+ * run, FUZZ_PATH (printed with a failure) replays one case.
  */
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';

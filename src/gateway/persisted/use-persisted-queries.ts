@@ -52,14 +52,23 @@ export function usePersistedQueries({ store, documents, persistedOnly }: Persist
       // With PERSISTED_ONLY, a query in the body is refused below; it must not register first.
       // An id from the documents file names its own operation and need not be a SHA-256.
       if (persistedOnly || hash === undefined || !params.query || documents?.has(hash)) return;
-      const actual = createHash('sha256').update(params.query).digest('hex');
+      // Yoga types the query as text but passes on whatever JSON the client sent.
+      const query: unknown = params.query;
+      if (typeof query !== 'string') {
+        throw refusal(
+          `"query" must be the GraphQL document as a string when sent with extensions.persistedQuery; received ${Array.isArray(query) ? 'an array' : typeof query}`,
+          'BAD_REQUEST',
+          400,
+        );
+      }
+      const actual = createHash('sha256').update(query).digest('hex');
       if (!SHA256_HEX.test(hash) || actual !== hash)
         throw refusal(
           `extensions.persistedQuery.sha256Hash does not match the query: expected the lowercase hex SHA-256 of the query text`,
           'PERSISTED_QUERY_HASH_MISMATCH',
           400,
         );
-      await store.set(apqKey(hash), params.query, APQ_TTL_MS);
+      await store.set(apqKey(hash), query, APQ_TTL_MS);
     },
   };
   const lookup = usePersistedOperations({

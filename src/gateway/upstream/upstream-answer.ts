@@ -19,6 +19,7 @@ export interface UpstreamResponse {
 
 export class UpstreamAnswer {
   private parsed: { value: unknown } | undefined;
+  private checked: { problem: string | undefined } | undefined;
   private rewritten: string | undefined;
   private sharedAcrossRequests = false;
 
@@ -54,6 +55,17 @@ export class UpstreamAnswer {
       this.parsed = { value: this.sharedAcrossRequests ? deepFreeze(value) : value };
     }
     return this.parsed.value;
+  }
+
+  /**
+   * `check`'s verdict on this answer (what does not fit, or undefined), reached once in the
+   * answer's life: every caller of a shared or cached answer gets the first verdict, so an answer
+   * is checked once however often it is read. Every check of one answer is the same check (the
+   * answer of one URL), so whichever comes first may decide.
+   */
+  verdict(check: (answer: this) => string | undefined): string | undefined {
+    this.checked ??= { problem: check(this) };
+    return this.checked.problem;
   }
 
   /** Marks the answer as shared across requests (the response cache keeps it): its value is frozen from now on. */

@@ -9,7 +9,10 @@
  * - makes identical GETs once (callers share the answer, parsed at most once), and reuses parsed
  *   answers for slowly changing data across requests (see response-cache.ts);
  * - turns every non-2xx answer into a catalogued GraphQL error with every key scrubbed from it, so
- *   no vendor body, URL or credential reaches the client.
+ *   no vendor body, URL or credential reaches the client;
+ * - checks every 2xx answer of a documented operation against its documented schema, once per
+ *   answer, before any resolver (Mesh's or ours) reads it: one that does not fit is the
+ *   upstream's error (UPSTREAM_ERROR naming the interface; see response-shapes.ts).
  * Pools, deadlines, size caps, retries and circuit breakers are per process: upstream-transport.ts.
  */
 import { callerAddress } from './caller-address.js';
@@ -19,6 +22,7 @@ import { upstreamError } from '../errors.js';
 import { fillPath } from './path-parameters.js';
 import { type QueryValue, withQuery } from './query-string.js';
 import { type ResponseCache, sharedKey } from './response-cache.js';
+import { type DocumentedAnswer, documentedAnswer, matchDocumentedAnswer } from './response-shapes.js';
 import type { CacheObserver } from '../ops/metrics.js';
 import { traceUpstreamCall } from '../ops/tracing/upstream-spans.js';
 import { scrubSecrets } from './scrub-secrets.js';
@@ -56,7 +60,8 @@ export interface UpstreamClient {
    * For hand-written code: GETs `template` from the named upstream; the parsed JSON, deeply frozen.
    * `template` is a path as in the vendor's document (`/udprn/{udprn}`): each `{name}` is filled
    * from `parameters` as one percent-encoded segment, the other parameters are the query
-   * (path-parameters.ts). Values never go into the template itself.
+   * (path-parameters.ts). Values never go into the template itself. When the vendor's document has
+   * the operation `GET template`, the body has been checked against its documented schema.
    */
   get<T>(upstream: UpstreamName, template: string, parameters?: Record<string, QueryValue>): Promise<T>;
 }
@@ -113,6 +118,45 @@ function bodyOf(init: RequestInit): string | Buffer | undefined {
   if (typeof body === 'string') return body;
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return Buffer.from(body instanceof ArrayBuffer ? body : body.buffer);
   return String(body);
+}
+
+/**
+ * What does not fit in the 2xx `answer` to `url` of the operation `documented`, as a message; undefined
+ * when it fits, or when the document has no such operation or no JSON body to check.
+ */
+function shapeProblem(documented: DocumentedAnswer | undefined, answer: UpstreamAnswer, url: string): string | undefined {
+  if (!documented?.json) return undefined;
+  let value: unknown;
+  try {
+    value = answer.value();
+  } catch {
+    return 'the answer was not JSON';
+  }
+  const problem = documented.problem(answer.status, new URL(url).searchParams, value);
+  return problem && `the answer does not fit the documented ${documented.operation}: ${problem}`;
+}
+
+/**
+ * Mesh's HTTP resolver decorates every object it parses with `Object.defineProperties`, which throws
+ * for a JSON `null` at the top or in a top-level list. Such a body fits no documented object, but
+ * an operation without a JSON schema (a CSV) is not checked, so it is refused here as well.
+ */
+function meshProblem(answer: UpstreamAnswer): string | undefined {
+  let value: unknown;
+  try {
+    value = answer.value();
+  } catch {
+    // Mesh reads text that is not JSON as text, or fails the field itself.
+    return undefined;
+  }
+  const unreadable = value === null || (Array.isArray(value) && value.includes(null));
+  return unreadable ? 'the answer does not fit the documented operation: (the top level) is null' : undefined;
+}
+
+/** `url`'s path below the upstream's base URL (`/countries/v5/code`), as Mesh's calls reach it. */
+function operationPath(upstream: ResolvedUpstream, url: string): string {
+  const base = new URL(upstream.url).pathname.replace(/\/$/, '');
+  return new URL(url).pathname.slice(base.length) || '/';
 }
 
 /** Creates the upstream client of one GraphQL request. */
@@ -179,6 +223,14 @@ export function createUpstreamClient(
     return answer;
   }
 
+  /** Throws UPSTREAM_ERROR naming the interface when `answer` has a problem (reached once per answer by `check`). */
+  function checkAnswer(upstream: ResolvedUpstream, answer: UpstreamAnswer, check: () => string | undefined): void {
+    const problem = answer.verdict(check);
+    if (problem === undefined) return;
+    secrets ??= secretsOf(upstreams, caller);
+    throw upstreamError({ upstream: upstream.name, status: answer.status, message: scrubSecrets(problem, secrets) }, 'UPSTREAM_ERROR');
+  }
+
   function named(name: UpstreamName): ResolvedUpstream {
     const upstream = upstreams.find((candidate) => candidate.name === name);
     if (!upstream) throw new TypeError(`No upstream is configured for ${name}`);
@@ -189,15 +241,22 @@ export function createUpstreamClient(
     fetch: async (url, init = {}) => {
       const upstream = upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
       if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
-      return (await request(upstream, url, init)).toResponse();
+      const method = (init.method ?? 'GET').toUpperCase();
+      const answer = await request(upstream, url, init);
+      checkAnswer(upstream, answer, () => {
+        const documented = matchDocumentedAnswer(upstream.name, method, operationPath(upstream, url));
+        return shapeProblem(documented, answer, url) ?? meshProblem(answer);
+      });
+      return answer.toResponse();
     },
     async get<T>(name: UpstreamName, template: string, parameters: Record<string, QueryValue> = {}): Promise<T> {
       const upstream = named(name);
       const { path, query } = fillPath(template, parameters);
       const url = withQuery(`${upstream.url}${path}`, query);
       const answer = await request(upstream, url, {});
+      checkAnswer(upstream, answer, () => shapeProblem(documentedAnswer(name, 'GET', template), answer, url));
       try {
-        // The caller names the shape of the vendor's JSON it reads; nothing checks it at run time.
+        // `T` is the documented shape the check above holds the body to (documented-templates.test.ts: every one is).
         return answer.value() as T;
       } catch {
         throw upstreamError({ upstream: name, status: answer.status, message: 'the answer was not JSON' }, 'UPSTREAM_ERROR');

@@ -1,11 +1,10 @@
 /**
  * The property every answer must have: it is a GraphQL result (JSON with `data` and/or `errors`),
  * every error has a catalogued `extensions.code`, nothing is a 500 or INTERNAL_SERVER_ERROR, and
- * the request logged nothing at error level, unless it is one of the known findings.
+ * the request logged nothing at error level.
  */
 import { ERROR_CODES } from '../../../src/gateway/errors.js';
 import { UPSTREAM_NAMES } from './generated-upstream.js';
-import { isKnownFinding } from './known-findings.js';
 
 const ANSWER_TIMEOUT_MS = 20_000;
 const ERROR_LEVEL = '"level":50';
@@ -37,11 +36,11 @@ export async function withinDeadline<T>(request: Promise<T>, what: string): Prom
   }
 }
 
-function errorProblems(error: GraphQLErrorShape, known: boolean): string[] {
+function errorProblems(error: GraphQLErrorShape): string[] {
   const code = error.extensions?.code;
   if (typeof code !== 'string') return [`an error without extensions.code: ${JSON.stringify(error).slice(0, 300)}`];
   if (!(code in ERROR_CODES)) return [`an uncatalogued code ${code}`];
-  if (code === 'INTERNAL_SERVER_ERROR' && !known) return [`INTERNAL_SERVER_ERROR: ${JSON.stringify(error).slice(0, 300)}`];
+  if (code === 'INTERNAL_SERVER_ERROR') return [`INTERNAL_SERVER_ERROR: ${JSON.stringify(error).slice(0, 300)}`];
   const upstream = error.extensions?.upstream;
   if (code === 'UPSTREAM_ERROR' && !UPSTREAM_NAMES.some((name) => name === upstream)) {
     return [`UPSTREAM_ERROR without the interface in extensions.upstream: ${JSON.stringify(error).slice(0, 300)}`];
@@ -49,19 +48,13 @@ function errorProblems(error: GraphQLErrorShape, known: boolean): string[] {
   return [];
 }
 
-/**
- * Every way `observed` breaks the property; empty when it holds. `tolerateKnown` lets the known
- * findings (known-findings.ts) pass: only for upstream bodies that break the document.
- */
-export function answerProblems(observed: Observed, tolerateKnown = false): string[] {
-  const isTolerated = (line: string): boolean => tolerateKnown && isKnownFinding(line);
+/** Every way `observed` breaks the property; empty when it holds. */
+export function answerProblems(observed: Observed): string[] {
   const atError = observed.logLines.filter((line) => line.includes(ERROR_LEVEL));
   // The request's own line is at error whenever an unexpected error is; it adds nothing to that.
   const unexpected = atError.filter((line) => !line.includes(REQUEST_LINE));
-  const known = unexpected.length > 0 && unexpected.every(isTolerated);
-  const reported = unexpected.length > 0 ? unexpected : atError;
-  const problems = reported.filter((line) => !isTolerated(line)).map((line) => `logged at error: ${line.slice(0, 600)}`);
-  if (observed.status >= 500 && !known) problems.push(`HTTP ${observed.status}`);
+  const problems = (unexpected.length > 0 ? unexpected : atError).map((line) => `logged at error: ${line.slice(0, 600)}`);
+  if (observed.status >= 500) problems.push(`HTTP ${observed.status}`);
   // HEAD and a refused method or media type may carry no body; anything that does must be a result.
   if (observed.text === '' && observed.status !== 200) return problems;
   if (!/json/.test(observed.contentType))
@@ -78,7 +71,7 @@ export function answerProblems(observed: Observed, tolerateKnown = false): strin
   const errors: unknown = Reflect.get(body, 'errors');
   if (errors === undefined) return problems;
   if (!Array.isArray(errors) || errors.length === 0) return [...problems, `errors is not a non-empty list: ${JSON.stringify(errors)}`];
-  return [...problems, ...errors.flatMap((error: GraphQLErrorShape) => errorProblems(error, known))];
+  return [...problems, ...errors.flatMap((error: GraphQLErrorShape) => errorProblems(error))];
 }
 
 /** Reads a fetch Response into what `answerProblems` checks. */

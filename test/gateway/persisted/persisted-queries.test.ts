@@ -68,6 +68,16 @@ describe('automatic persisted queries', () => {
     expect((await send(yoga, byHash(wrong))).body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
   });
 
+  it('refuses a query that is not text with a hash as BAD_REQUEST (400), saying what was expected', async () => {
+    const yoga = gateway();
+    for (const query of [[QUERY], { text: QUERY }, 42]) {
+      const refused = await send(yoga, { query, ...byHash(HASH) });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+      expect(refused.body.errors?.[0]?.message).toContain('"query" must be the GraphQL document as a string');
+    }
+  });
+
   it('still runs plain queries, and says what is missing when a request has neither query nor hash', async () => {
     const yoga = gateway();
     expect(await send(yoga, { query: '{ greeting(name: "you") }' })).toMatchObject({

@@ -4,6 +4,7 @@
  * single rates request (the reference tables are published against USD anyway).
  */
 import DataLoader from 'dataloader';
+import { upstreamError } from '../../errors.js';
 import type { Envelope, RateTableWire } from '../../interfaces/country-data/wire.js';
 import type { UpstreamCaller } from '../../upstream/upstream-fetch.js';
 
@@ -16,7 +17,13 @@ export function createRatesLoader(caller: UpstreamCaller): DataLoader<string, Ra
       bases.map(async (base) => {
         const page = await caller.upstream.get<Envelope<RateTableWire>>('country-data', '/currencies/v1/rates', { base });
         const table = page.data.objects[0];
-        if (!table) throw new TypeError(`country-data answered no rate table for ${base}`);
+        // The gateway, not the client, chose the base (the pivot every rate table is published
+        // against), so an answer without its table is the upstream failing, not a missing resource.
+        if (!table)
+          throw upstreamError(
+            { upstream: 'country-data', status: 200, message: `the answer held no rate table for ${base}` },
+            'UPSTREAM_ERROR',
+          );
         return table;
       }),
     ),
