@@ -1723,7 +1723,7 @@ export type Query = {
    */
   babelFeeOfferTransaction?: Maybe<ErgoPaySigningRequest>;
   /** Ids of the tokens known to be harmful or to impersonate genuine tokens. */
-  blockedErgoTokens?: Maybe<Array<Scalars['ErgoId']['output']>>;
+  blockedErgoTokens: Array<Scalars['ErgoId']['output']>;
   /**
    * The Mosaik app that merges the many small boxes of a wallet address into one; its button
    * is an ErgoPay action whose URL carries the `#P2PK_ADDRESS#` placeholder the wallet fills
@@ -4299,7 +4299,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   babelFeeNewOfferApp?: Resolver<Maybe<ResolversTypes['MosaikApp']>, ParentType, ContextType>;
   babelFeeNotifications?: Resolver<Maybe<ResolversTypes['MosaikNotification']>, ParentType, ContextType>;
   babelFeeOfferTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryBabelFeeOfferTransactionArgs, 'address' | 'ergAmount' | 'tokenAmount' | 'tokenId'>>;
-  blockedErgoTokens?: Resolver<Maybe<Array<ResolversTypes['ErgoId']>>, ParentType, ContextType>;
+  blockedErgoTokens?: Resolver<Array<ResolversTypes['ErgoId']>, ParentType, ContextType>;
   boxConsolidationApp?: Resolver<Maybe<ResolversTypes['MosaikApp']>, ParentType, ContextType>;
   boxConsolidationTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryBoxConsolidationTransactionArgs, 'address'>>;
   cancelBabelFeeOfferTransaction?: Resolver<Maybe<ResolversTypes['ErgoPaySigningRequest']>, ParentType, ContextType, RequireFields<QueryCancelBabelFeeOfferTransactionArgs, 'boxId'>>;
