@@ -31,6 +31,7 @@ import {
   startRawFaultServer,
 } from '../test/gateway/faults/raw-fault-server.js';
 import { freePort } from '../bench/proc.js';
+import { seededRandom } from '../test/support/seeded-random.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULT_FILE = join(ROOT, 'bench/last-chaos.md');
@@ -72,18 +73,6 @@ const NAMES = Object.keys(FIELDS) as UpstreamName[];
  * documentation address of its own), as a page's visitors are, so the load is no one caller's excess.
  */
 const clientAddress = (client: number): string => `198.51.100.${client + 1}`;
-
-/** mulberry32: small, seeded, so a schedule can be replayed from CHAOS_SEED. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A fault an upstream is put in for a while: one of the matrix's modes, in one framing. */
 interface Fault {
@@ -186,7 +175,7 @@ function percentile(sorted: readonly number[], share: number): number {
 }
 
 async function main(): Promise<void> {
-  const random = seeded(SEED);
+  const random = seededRandom(SEED);
   console.log(`chaos: ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up, ${CLIENTS} clients, seed ${SEED}`);
   const dataRoot = mkdtempSync(join(tmpdir(), 'gateway-chaos-'));
   const sandboxes: RunningSandbox[] = [];

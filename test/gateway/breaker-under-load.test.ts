@@ -6,7 +6,7 @@
  * row. With A fully down the breaker holds A to a probe per half-open interval, and D answers
  * every operation throughout.
  */
-import { createServer, request as forward, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { UpstreamTransport } from '../../src/gateway/upstream/upstream-transport
 import { DEFAULT_UPSTREAM_SETTINGS } from '../../src/gateway/upstream/upstream-settings.js';
 import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
+import { type FlakyProxy, startFlakyProxy } from '../support/flaky-proxy.js';
 import { ROOT } from '../support/gateway.js';
 
 const QUERY = '{ tokens(limit: 1) { symbol } countries(limit: 1) { nodes { names { common } } } }';
@@ -28,57 +29,6 @@ const HALF_OPEN_MS = 1000;
 interface Answer {
   data?: { tokens?: { symbol: string }[] | null; countries?: { nodes: unknown[] } | null } | null;
   errors?: { extensions?: { code?: string; upstream?: string } }[];
-}
-
-/** A proxy in front of A's sandbox that answers 503 to a share of requests, chosen by a seeded generator. */
-interface FlakyProxy {
-  url: string;
-  /** Requests that reached the proxy so far. */
-  requests: number;
-  failureShare: number;
-  close(): Promise<void>;
-}
-
-/** mulberry32: a small seeded generator, so a run's sequence of failures can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function startFlakyProxy(target: URL, seed: number): Promise<FlakyProxy> {
-  const random = seeded(seed);
-  const proxy: Omit<FlakyProxy, 'url' | 'close'> = { requests: 0, failureShare: 0 };
-  const server: Server = createServer((request, response) => {
-    proxy.requests += 1;
-    if (random() < proxy.failureShare) {
-      response.writeHead(503, { 'content-type': 'text/plain' });
-      response.end('overloaded');
-      return;
-    }
-    const upstream = forward(
-      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return Object.assign(proxy, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  });
 }
 
 let proxy: FlakyProxy;
@@ -97,9 +47,8 @@ beforeAll(async () => {
     sandboxes.push(running);
     let url = running.url;
     if (entry.upstream === 'crypto-analytics') {
-      const target = new URL(running.url);
-      proxy = await startFlakyProxy(target, 20_261_125);
-      url = `${proxy.url}${target.pathname.replace(/\/$/, '')}`;
+      proxy = await startFlakyProxy(running.url, 20_261_125);
+      url = proxy.url;
     }
     upstreams.push({ name: entry.upstream, url, credentials: entry.credentials });
   }
@@ -168,10 +117,10 @@ describe('the breaker under load', () => {
     );
     expect(transport.breakerStates()['crypto-analytics']).not.toBe('closed');
     expect(opening.every(withD)).toBe(true);
-    const before = proxy.requests;
+    const before = proxy.seen.length;
     const intervals = 5;
     const answers = await load(intervals * HALF_OPEN_MS);
-    const reached = proxy.requests - before;
+    const reached = proxy.seen.length - before;
     // One probe call per interval, each of at most three attempts (one more interval for the edges).
     expect(reached).toBeLessThanOrEqual((intervals + 1) * 3);
     expect(answers.length).toBeGreaterThan(100);
