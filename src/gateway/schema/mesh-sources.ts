@@ -9,8 +9,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processDirectives } from '@graphql-mesh/transport-rest';
 import { PubSub } from '@graphql-mesh/utils';
-import { buildSchema, type GraphQLSchema } from 'graphql';
+import { getDirective } from '@graphql-tools/utils';
+import { buildSchema, type GraphQLError, type GraphQLField, type GraphQLSchema } from 'graphql';
+import type { UpstreamName } from '../config.js';
+import { upstreamError } from '../errors.js';
 import { type AnswerObserver, MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
+import { documentedAnswer } from '../upstream/response-shapes.js';
 import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from './mesh-manifest.js';
 import type { Logger } from '../logger.js';
 import { meshLogger } from './mesh-logger.js';
@@ -37,20 +41,70 @@ function answerObserverOf(context: unknown): AnswerObserver | undefined {
   return isAnswerObserver(candidate) ? candidate : undefined;
 }
 
+/** The documented operation a Mesh field calls, from its @httpOperation directive (`{args.x}` → `{x}`). */
+function documentedOperationOf(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>, upstream: UpstreamName) {
+  const directive = getDirective(schema, field, 'httpOperation')?.[0];
+  const path: unknown = directive?.['path'];
+  const method: unknown = directive?.['httpMethod'];
+  if (typeof path !== 'string') return undefined;
+  const template = (path.split('?')[0] ?? path).replace(/\{args\.([A-Za-z_][A-Za-z0-9_]*)\}/g, '{$1}');
+  return documentedAnswer(upstream, typeof method === 'string' ? method : 'GET', template);
+}
+
 /**
- * Makes the source's HTTP root resolvers report the body they parsed to `context.observeAnswer`,
- * in place (Mesh set them in place too), before the rename plan (rename-plan.ts) wraps them.
+ * The status and query string Mesh keeps on every object it parsed (its `$statusCode` and
+ * `$request` metadata; a list's on its first element).
  */
-function reportParsedAnswers(schema: GraphQLSchema, sourceName: string): void {
+function exchangeOf(body: unknown): { status: number; query: URLSearchParams } {
+  const first: unknown = Array.isArray(body) ? body[0] : body;
+  const decorated = typeof first === 'object' && first !== null ? first : {};
+  const status: unknown = Reflect.get(decorated, '$statusCode');
+  const request: unknown = Reflect.get(decorated, '$request');
+  const query: unknown = typeof request === 'object' && request !== null ? Reflect.get(request, 'query') : undefined;
+  const params = new URLSearchParams();
+  if (typeof query === 'object' && query !== null)
+    for (const [name, value] of Object.entries(query)) params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  return { status: typeof status === 'number' ? status : 200, query: params };
+}
+
+/**
+ * Checks what the source's HTTP root resolvers parsed against the operation's documented answer
+ * and reports it to `context.observeAnswer`, in place (Mesh set them in place too), before the
+ * rename plan (rename-plan.ts) wraps them. Checking Mesh's own parse keeps each body parsed once.
+ * A body that does not fit, or that Mesh cannot decorate (a JSON null at the top), is the
+ * upstream's error (UPSTREAM_ERROR naming the interface), not the gateway's.
+ */
+function checkParsedAnswers(schema: GraphQLSchema, sourceName: string): void {
   const upstream = MESH_SOURCE_UPSTREAMS[sourceName];
   if (!upstream) throw new TypeError(`The Mesh source "${sourceName}" names no known upstream`);
   for (const root of [schema.getQueryType(), schema.getMutationType()]) {
     for (const field of Object.values(root?.getFields() ?? {})) {
       const original = field.resolve;
       if (!original) continue;
+      const documented = documentedOperationOf(schema, field, upstream);
+      const misfit = (problem: string): GraphQLError =>
+        upstreamError(
+          { upstream, status: 200, message: `the answer does not fit the documented ${documented?.operation ?? 'operation'}: ${problem}` },
+          'UPSTREAM_ERROR',
+        );
       field.resolve = async (source, args, context, info) => {
-        const body: unknown = await original(source, args, context, info);
-        if (!(body instanceof Error)) answerObserverOf(context)?.(upstream, body);
+        let body: unknown;
+        try {
+          body = await original(source, args, context, info);
+        } catch (error) {
+          // Mesh decorates what it parsed with Object.defineProperties, which throws for null.
+          if (error instanceof TypeError && /defineProperties called on non-object/.test(error.message))
+            throw misfit('(the top level) is null');
+          throw error;
+        }
+        if (body instanceof Error) return body;
+        // Whatever Mesh made of the body (it takes a list's first element for an object field) is checked.
+        if (documented?.json) {
+          const { status, query } = exchangeOf(body);
+          const problem = documented.problem(status, query, body);
+          if (problem) throw misfit(problem);
+        }
+        answerObserverOf(context)?.(upstream, body);
         return body;
       };
     }
@@ -66,7 +120,7 @@ function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gateway
   const logger = meshLogger(gatewayLogger, entry.name);
   const executable = processDirectives(annotated, { ...entry.handler, pubsub, logger, globalFetch: noGlobalFetch });
   encodePathArguments(executable, entry.renames);
-  reportParsedAnswers(executable, entry.name);
+  checkParsedAnswers(executable, entry.name);
   return nonNullListElements(applyRenamePlan(executable, entry.renames));
 }
 
