@@ -16,6 +16,8 @@ RUN npm ci --no-audit --no-fund
 RUN npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: production dependencies and the built artefact only, as the unprivileged `node` user.
+# NODE_ENV=production is the closed posture (README, Production posture): no introspection or
+# GraphiQL, every *_API_URL required, C's admin fields for the admin scope only.
 FROM node:${NODE_VERSION} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -47,7 +47,9 @@ async function resolveUpstreams(
       url: sandbox.url,
       credentials: { key: upstream.key ?? entry.credentials.key, userToken: upstream.userToken ?? entry.credentials.userToken },
     });
-    logger.info({ upstream: upstream.name, url: sandbox.url }, 'upstream: built-in sandbox');
+    // Only ALLOW_SANDBOXES lets production get here: made-up data should not pass unnoticed.
+    if (config.production) logger.warn({ upstream: upstream.name, url: sandbox.url }, 'upstream: built-in sandbox in production');
+    else logger.info({ upstream: upstream.name, url: sandbox.url }, 'upstream: built-in sandbox');
   }
   return {
     upstreams,
@@ -77,7 +79,11 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   const { probeUpstreams, withBreakerStates } = await import('./gateway/ops/readiness.js');
   const { UpstreamTransport } = await import('./gateway/upstream/upstream-transport.js');
   const { systemClock } = await import('./gateway/clock.js');
-  const { schema, destroy } = await buildGatewaySchema(root, { typePrefix: config.typePrefix, logger });
+  const { schema, destroy } = await buildGatewaySchema(root, {
+    typePrefix: config.typePrefix,
+    logger,
+    authRequired: config.identity.required,
+  });
   const sharedStore = config.redis
     ? new (await import('./gateway/cache/redis-store.js')).RedisStore({ ...config.redis, logger })
     : undefined;
@@ -87,8 +93,24 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     ? new GatewayMetrics((): Record<UpstreamName, BreakerState> => transport.breakerStates())
     : undefined;
   const transport = new UpstreamTransport({ ...config.upstream, timeoutMs: config.upstreamTimeoutMs, logger, observer: metrics });
+  const { Identity, identityEnabled } = await import('./gateway/callers/identity.js');
+  // One per process: it holds the JWKS cache.
+  const identity = identityEnabled(config.identity) ? new Identity(config.identity) : undefined;
+  const counters = config.callerLimits
+    ? (await import('./gateway/callers/counter-store.js')).createCounterStore({
+        redisUrl: config.redis?.url,
+        keyPrefix: config.redis?.keyPrefix ?? '',
+        logger,
+      })
+    : undefined;
   // The gateway closes before what it depends on: its pools, Mesh's handles, then the sandboxes.
-  closers.push(() => transport.close(), ...(sharedStore ? [() => sharedStore.close()] : []), destroy, ...resolved.closers);
+  closers.push(
+    () => transport.close(),
+    ...(sharedStore ? [() => sharedStore.close()] : []),
+    ...(counters ? [() => counters.close()] : []),
+    destroy,
+    ...resolved.closers,
+  );
   if (drain.isDraining()) return;
   const yoga = createGateway({
     schema,
@@ -112,11 +134,18 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     persisted: config.persisted,
     metrics: metrics ?? false,
     jit: config.jit,
+    posture: config.posture,
     ...(sharedStore ? { sharedStore } : {}),
+    ...(identity ? { identity } : {}),
+    ...(config.callerLimits && counters ? { callerLimits: { settings: config.callerLimits, counters } } : {}),
   });
   bound.serve(yoga);
   const host = bound.address.family === 'IPv6' ? `[${bound.address.address}]` : bound.address.address;
-  logger.info({ url: `http://${host}:${bound.address.port}/graphql` }, 'gateway ready: GraphQL and GraphiQL');
+  const { introspection, graphiql, addressAdminOperations } = config.posture;
+  logger.info(
+    { url: `http://${host}:${bound.address.port}/graphql`, introspection, graphiql, addressAdminOperations },
+    graphiql ? 'gateway ready: GraphQL and GraphiQL' : 'gateway ready: GraphQL',
+  );
 }
 
 /** The variables that point a worker at the sandboxes the primary started, with their credentials. */

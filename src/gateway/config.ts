@@ -1,12 +1,19 @@
 /**
  * The one place where the environment becomes typed configuration (see the README's table).
- * An interface without a URL runs against its built-in sandbox.
+ * An interface without a URL runs against its built-in sandbox (in production only with
+ * ALLOW_SANDBOXES=true).
  */
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_LIMITS, loadLimits, type OperationLimits } from './http/limits-config.js';
 import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
 import { loadPersistedDocuments, type PersistedDocuments } from './persisted/persisted-documents.js';
+import { type CallerLimitSettings, readCallerLimits } from './callers/caller-limits.js';
+import { loadIdentitySettings } from './callers/identity-config.js';
+import { identityEnabled, type IdentitySettings } from './callers/identity.js';
+import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
+import type { IntrospectionPolicy } from './http/use-introspection-policy.js';
+import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './upstream/caller-address.js';
 import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
@@ -62,6 +69,17 @@ export interface GatewayConfig {
   metrics: boolean;
   /** PERSISTED_DOCUMENTS (read and checked at start) and PERSISTED_ONLY. */
   persisted: { documents: PersistedDocuments | undefined; only: boolean };
+  /** NODE_ENV=production: the defaults a public deployment needs (see the README's production posture). */
+  production: boolean;
+  /** INTROSPECTION, GRAPHIQL, TRUST_PROXY, ADDRESS_ADMIN_OPERATIONS: closed by default in production. */
+  posture: Posture;
+  /** AUTH_*: who the caller is (JWT or a static key); off unless configured. */
+  identity: IdentitySettings;
+  /**
+   * RATE_LIMIT_PER_MINUTE[_<TIER>] and DAILY_QUOTA_<VENDOR>[_<TIER>]: per-caller limits, on in
+   * production or once any of the variables is set; undefined (no limits) in development.
+   */
+  callerLimits: CallerLimitSettings | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -259,11 +277,57 @@ function redis(env: Env): GatewayConfig['redis'] {
   return { url, keyPrefix: optional(env, 'REDIS_KEY_PREFIX') ?? 'four-rest-one-graph:' };
 }
 
+const LIMIT_VARIABLE = /^(RATE_LIMIT_PER_MINUTE|DAILY_QUOTA_)/;
+
+/** The caller limits, or undefined when development runs without any limit variable (zero-config). */
+function callerLimits(env: Env, production: boolean): CallerLimitSettings | undefined {
+  const configured = Object.entries(env).some(([name, value]) => LIMIT_VARIABLE.test(name) && value?.trim());
+  return production || configured ? readCallerLimits(env) : undefined;
+}
+
 function persisted(env: Env): GatewayConfig['persisted'] {
   const path = optional(env, 'PERSISTED_DOCUMENTS');
   const only = flag(env, 'PERSISTED_ONLY', false);
   if (only && path === undefined) throw new TypeError('PERSISTED_ONLY=true needs PERSISTED_DOCUMENTS, the file of operations to allow');
   return { documents: path === undefined ? undefined : loadPersistedDocuments(path), only };
+}
+
+const INTROSPECTION_VALUES: Readonly<Record<string, IntrospectionPolicy>> = { true: 'on', false: 'off', authenticated: 'authenticated' };
+
+function introspection(env: Env, production: boolean, identity: IdentitySettings): IntrospectionPolicy {
+  const raw = optional(env, 'INTROSPECTION')?.toLowerCase();
+  if (raw === undefined) return production ? 'off' : DEVELOPMENT_POSTURE.introspection;
+  const policy = INTROSPECTION_VALUES[raw];
+  if (policy === undefined) throw new TypeError(`INTROSPECTION must be true, false or authenticated, got "${env['INTROSPECTION'] ?? ''}"`);
+  if (policy === 'authenticated' && !identityEnabled(identity))
+    throw new TypeError('INTROSPECTION=authenticated needs AUTH_JWKS_URL or AUTH_API_KEYS_FILE, a way for callers to authenticate');
+  return policy;
+}
+
+/** The posture: production closes each setting unless its variable opens it; development leaves them open. */
+function posture(env: Env, production: boolean, identity: IdentitySettings, problems: string[]): Posture {
+  return {
+    introspection: check(problems, () => introspection(env, production, identity), 'off'),
+    graphiql: check(problems, () => flag(env, 'GRAPHIQL', !production), false),
+    trustProxy: check(problems, () => parseTrustProxy(optional(env, 'TRUST_PROXY') ?? DEFAULT_TRUST_PROXY), DEVELOPMENT_POSTURE.trustProxy),
+    // Open only where nobody could hold the admin scope anyway and nothing is public: development without identity.
+    addressAdminOperations: check(problems, () => flag(env, 'ADDRESS_ADMIN_OPERATIONS', !production && !identityEnabled(identity)), false),
+  };
+}
+
+/**
+ * In production a missing URL is a mistake, not a wish for a sandbox: a deploy that lost a
+ * variable would otherwise serve made-up data as if it were the vendor's. ALLOW_SANDBOXES=true
+ * lets a demo deployment (compose.yaml) run on them.
+ */
+function missingUpstreams(env: Env, production: boolean): string[] {
+  if (!production || flag(env, 'ALLOW_SANDBOXES', false)) return [];
+  return Object.values(UPSTREAM_VARIABLES)
+    .filter((variables) => optional(env, variables.url) === undefined)
+    .map(
+      (variables) =>
+        `${variables.url} is not set: in production (NODE_ENV=production) every interface needs its vendor's URL; ALLOW_SANDBOXES=true serves the built-in sandbox instead`,
+    );
 }
 
 /** Reads the configuration; throws a ConfigError naming every malformed variable at once. */
@@ -279,7 +343,14 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       ...(variables.userToken === undefined ? {} : { userToken: optional(env, variables.userToken) }),
     };
   };
+  const production = optional(env, 'NODE_ENV') === 'production';
+  const identity = check(problems, () => loadIdentitySettings(env), { required: false, realm: 'gateway' });
+  problems.push(...check(problems, () => missingUpstreams(env, production), []));
   const config: GatewayConfig = {
+    production,
+    posture: posture(env, production, identity, problems),
+    identity,
+    callerLimits: check(problems, () => callerLimits(env, production), undefined),
     host: check(problems, () => host(env), '127.0.0.1'),
     port: check(problems, () => port(env), 4000),
     corsOrigins: check(problems, () => corsOrigins(env), undefined),

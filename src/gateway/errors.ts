@@ -7,20 +7,27 @@ import type { UpstreamName } from './config.js';
 
 export const ERROR_CODES = {
   BAD_USER_INPUT: 'An argument was malformed, or the upstream rejected the input as invalid (HTTP 400).',
-  UNAUTHENTICATED: 'The upstream refused the key or user token (HTTP 401).',
+  UNAUTHENTICATED:
+    "The request's credentials were missing (AUTH_REQUIRED, or a field needs an authenticated caller) or refused, or the upstream refused the key or user token (HTTP 401).",
   PAYMENT_REQUIRED: "The upstream account's balance or daily allowance is used up (HTTP 402).",
-  FORBIDDEN: 'The key may not do this, or its quota is used up (HTTP 403).',
+  FORBIDDEN:
+    'The caller lacks a scope the field needs (@requiresScopes), or the upstream key may not do this or its quota is used up (HTTP 403).',
   NOT_FOUND: 'The upstream has no such resource (HTTP 404).',
   CONFLICT: "The request conflicts with the upstream's current state (HTTP 409).",
-  RATE_LIMITED: 'The upstream is throttling requests (HTTP 429, or 503 where the vendor uses it for rate limits).',
+  RATE_LIMITED:
+    'The upstream is throttling requests (HTTP 429, or 503 where the vendor uses it for rate limits), or this caller passed its own rate limit (RATE_LIMIT_PER_MINUTE; HTTP 429 with Retry-After).',
+  QUOTA_EXCEEDED:
+    "This caller's daily quota at a vendor (DAILY_QUOTA_*) is used up, or the operation's estimate would pass it; HTTP 429 with Retry-After when refused before execution, else the field fails. extensions.limit names the vendor, the limit and its reset (midnight UTC).",
   UPSTREAM_ERROR: 'The upstream failed (HTTP 5xx) or answered with something that is not its documented format.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer in time.',
-  UPSTREAM_UNAVAILABLE: 'The upstream could not be reached.',
+  UPSTREAM_UNAVAILABLE: "The upstream, or the identity provider's keys (AUTH_JWKS_URL), could not be reached (HTTP 503 for the keys).",
   UPSTREAM_RESPONSE_TOO_LARGE: "The upstream's answer was larger than the gateway accepts (UPSTREAM_MAX_BODY_BYTES).",
   UPSTREAM_CIRCUIT_OPEN: 'The upstream has been failing, so the gateway pauses calls to it for a moment; retry shortly.',
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
-  GRAPHQL_VALIDATION_FAILED: 'The query asks for something the schema does not have.',
-  BAD_REQUEST: 'The HTTP request is not a GraphQL request: malformed JSON, no query, a batch, or a missing parameter (HTTP 400).',
+  GRAPHQL_VALIDATION_FAILED:
+    'The query asks for something the schema does not have, or for introspection while INTROSPECTION turns it off (HTTP 400).',
+  BAD_REQUEST:
+    'The HTTP request is not a GraphQL request: malformed JSON, no query, a batch, a missing parameter, or a POST a cross-site form could send (CSRF prevention) (HTTP 400).',
   METHOD_NOT_ALLOWED: 'The HTTP method cannot carry this request: a mutation over GET, or a method other than GET and POST (HTTP 405).',
   OPERATION_RESOLUTION_FAILURE: 'The document has several operations and operationName does not pick one of them (HTTP 400).',
   NOT_ACCEPTABLE: 'The Accept header asks for no media type the gateway can answer in (HTTP 406).',

@@ -11,6 +11,9 @@ import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
 import { FanOutBudget, withFanOutBudget } from './http/fan-out.js';
 import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
+import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
+import { useCsrfPrevention } from './http/use-csrf-prevention.js';
+import { useIntrospectionPolicy } from './http/use-introspection-policy.js';
 import { corsPolicy, useVaryOnOrigin } from './ops/cors.js';
 import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
 import { requestIdOf, useRequestId } from './ops/request-id.js';
@@ -33,6 +36,20 @@ import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
 import { UpstreamTransport } from './upstream/upstream-transport.js';
 import type { UpstreamSettings } from './upstream/upstream-settings.js';
+import { anonymousCaller } from './callers/caller.js';
+import type { CallerLimitSettings } from './callers/caller-limits.js';
+import { CostMeters, registerCallerMetrics } from './callers/cost.js';
+import type { CounterStore } from './callers/counter-store.js';
+import { Identity } from './callers/identity.js';
+import { AUTH_REALM } from './callers/identity-config.js';
+import { CallerQuota } from './callers/quota.js';
+import { CallerRateLimit } from './callers/rate-limit.js';
+import { upstreamCharges } from './callers/upstream-charges.js';
+import { callerOf, useCallerIdentity } from './callers/use-caller-identity.js';
+import { useCost } from './callers/use-cost.js';
+import { useRateLimit } from './callers/use-rate-limit.js';
+import { useScopes } from './callers/use-scopes.js';
+import { enforcedRules } from './callers/field-scopes.js';
 
 export interface GatewayOptions {
   schema: GraphQLSchema;
@@ -67,6 +84,18 @@ export interface GatewayOptions {
   jit?: boolean;
   /** Persisted documents and PERSISTED_ONLY; APQ alone when absent. */
   persisted?: { documents: PersistedDocuments | undefined; only: boolean };
+  /**
+   * Who calls (AUTH_*): JWTs or static keys, then @authenticated/@requiresScopes enforced per
+   * operation. Absent, every caller is anonymous and the scopes are published but not enforced.
+   */
+  identity?: Identity;
+  /** Per-caller rate limits and daily quotas (RATE_LIMIT_*, DAILY_QUOTA_*), counted in `counters`; none when absent. */
+  callerLimits?: { settings: CallerLimitSettings; counters: CounterStore };
+  /**
+   * INTROSPECTION, GRAPHIQL, TRUST_PROXY and ADDRESS_ADMIN_OPERATIONS (http/posture.ts); the
+   * development posture where absent, with C's admin fields open exactly when identity is off.
+   */
+  posture?: Partial<Posture>;
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -92,6 +121,15 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const transport =
     options.transport ??
     new UpstreamTransport({ ...options.upstreamSettings, timeoutMs: options.upstreamTimeoutMs, logger, observer: metrics });
+  const { identity, callerLimits } = options;
+  const { introspection, graphiql: servesGraphiQL, trustProxy } = { ...DEVELOPMENT_POSTURE, ...options.posture };
+  const adminOperationsOpen = options.posture?.addressAdminOperations ?? identity === undefined;
+  const enforces = enforcedRules(identity !== undefined, adminOperationsOpen);
+  const rateLimit = callerLimits && new CallerRateLimit(callerLimits.settings, callerLimits.counters);
+  const quota = callerLimits && new CallerQuota(callerLimits.settings, callerLimits.counters, clock);
+  const meters = new CostMeters(metrics ? registerCallerMetrics(metrics.registry) : undefined);
+  // The limits count callers, so with limits and no identity every caller is settled as anonymous, by its address.
+  const settling = identity ?? (rateLimit ? new Identity({ required: false, realm: AUTH_REALM }) : undefined);
   return createYoga<ServerContext, GatewayContext>({
     schema: jit ? forCompiledExecution(options.schema) : options.schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -99,7 +137,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     landingPage: false,
     // GraphiQL's page is megabytes of script: loaded on the first visit, not at every start.
     renderGraphiQL: async (graphiql) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(graphiql),
-    graphiql: { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
+    graphiql: servesGraphiQL && { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
     logging: yogaLogger(logger),
     // The catalogue plugin masks instead: Yoga's masking logs every client mistake as an error.
     maskedErrors: false,
@@ -110,10 +148,31 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
     plugins: [
       useRequestId(),
       useRequestBodyLimit(limits.maxRequestBytes),
+      useCsrfPrevention(),
       useTracing(GRAPHQL_PATH),
       ...(metrics ? [useMetrics(metrics, GRAPHQL_PATH)] : []),
+      // Identity before the body is parsed, then the caller's rate limit (a refusal costs no parse);
+      // both, and the scopes, before the catalogue, whose onExecuteDone would turn a refusal
+      // without data into a 400.
+      ...(settling ? [useCallerIdentity({ identity: settling, logger, graphqlEndpoint: GRAPHQL_PATH, trustProxy })] : []),
+      ...(rateLimit ? [useRateLimit({ callerOf, rateLimit, quota, graphqlPath: GRAPHQL_PATH })] : []),
+      ...(enforces
+        ? [
+            useScopes({
+              enforces,
+              ...(identity
+                ? { challenge: identity.challenge() }
+                : {
+                    anonymousAdvice:
+                      'this gateway takes no credentials (AUTH_* unset): its operator can configure callers, or set ADDRESS_ADMIN_OPERATIONS=true to serve these fields to anyone.',
+                  }),
+            }),
+          ]
+        : []),
+      ...(introspection === 'on' ? [] : [useIntrospectionPolicy({ policy: introspection, callerOf })]),
       // The log reads the codes the catalogue has settled, so it comes after it.
       useErrorCatalogue(logger),
+      useCost({ meterOf: (request) => meters.of(request), quota }),
       useRequestLog(logger, metrics),
       ...usePersistedQueries({
         store: options.sharedStore ?? new MemoryStore(),
@@ -128,11 +187,12 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       ...(jit ? [useCompiledExecution()] : []),
     ],
     context: ({ request, req }) => {
-      const ip = callerIp(request.headers, req?.socket?.remoteAddress);
+      const ip = callerIp(request.headers, req?.socket?.remoteAddress, trustProxy);
+      const caller = callerOf(request) ?? anonymousCaller(ip);
       const upstream = createUpstreamClient(
         options.upstreams,
         { headers: request.headers, ip, requestId: requestIdOf(request) },
-        { transport, cache, cacheObserver: metrics },
+        { transport, cache, cacheObserver: metrics, charges: upstreamCharges(caller, quota, meters.start(request, caller)) },
       );
       const budget = new FanOutBudget(limits.maxUpstreamCalls);
       budgets.set(request, budget);

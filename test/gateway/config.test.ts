@@ -73,4 +73,39 @@ describe('loadConfig', () => {
       /READINESS_REQUIRES names unknown interfaces: countries; allowed: crypto-analytics, blockchain-utility, address, country-data/,
     );
   });
+  it('keeps development open and closes production, each setting overridable', () => {
+    const development = loadConfig({});
+    expect(development.posture).toMatchObject({ introspection: 'on', graphiql: true, addressAdminOperations: true });
+    const urls = {
+      CRYPTO_API_URL: 'http://a.test',
+      BLOCKCHAIN_API_URL: 'http://b.test',
+      ADDRESS_API_URL: 'http://c.test',
+      COUNTRY_API_URL: 'http://d.test',
+    };
+    const production = loadConfig({ NODE_ENV: 'production', ...urls });
+    expect(production.posture).toMatchObject({ introspection: 'off', graphiql: false, addressAdminOperations: false });
+    expect(production.posture.trustProxy('10.0.0.2', 0)).toBe(true);
+    expect(production.posture.trustProxy('203.0.113.5', 0)).toBe(false);
+    const reopened = loadConfig({
+      NODE_ENV: 'production',
+      ...urls,
+      INTROSPECTION: 'true',
+      GRAPHIQL: 'true',
+      ADDRESS_ADMIN_OPERATIONS: 'true',
+      TRUST_PROXY: 'false',
+    });
+    expect(reopened.posture).toMatchObject({ introspection: 'on', graphiql: true, addressAdminOperations: true });
+    expect(reopened.posture.trustProxy('127.0.0.1', 0)).toBe(false);
+  });
+
+  it('in production, names every missing *_API_URL unless ALLOW_SANDBOXES=true, and checks the posture variables', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', COUNTRY_API_URL: 'http://d.test' })).toThrow(
+      /CRYPTO_API_URL is not set[^\n]*\n.*BLOCKCHAIN_API_URL is not set[^\n]*\n.*ADDRESS_API_URL is not set/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOXES: 'true' }).upstreams.address.url).toBeUndefined();
+    expect(() => loadConfig({ INTROSPECTION: 'maybe', TRUST_PROXY: 'private' })).toThrow(
+      /INTROSPECTION must be true, false or authenticated[\s\S]*TRUST_PROXY/,
+    );
+    expect(() => loadConfig({ INTROSPECTION: 'authenticated' })).toThrow(/INTROSPECTION=authenticated needs AUTH_JWKS_URL/);
+  });
 });

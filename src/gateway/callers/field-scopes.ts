@@ -15,37 +15,30 @@
  *   serve anonymous callers (a public page showing token prices), whose paid calls the per-tier
  *   quotas bound instead.
  */
-import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
-import {
-  type ConstDirectiveNode,
-  type GraphQLField,
-  type GraphQLFieldConfig,
-  GraphQLSchema,
-  isInterfaceType,
-  isObjectType,
-  Kind,
-  print,
-  printType,
-} from 'graphql';
+import { type ConstDirectiveNode, type GraphQLField, GraphQLSchema, isInterfaceType, isObjectType, Kind, print, printType } from 'graphql';
 import { typePrefixOf } from '../federation/type-prefix.js';
 import { authenticatedDirective, requiresScopesDirective } from './scope-directives.js';
+import { DEMAND_CONTROL_DIRECTIVES } from './demand-control.js';
 
-/** Fields that change state. */
+/** Fields that change state (C's account changes are administration: ADMIN_FIELDS). */
 export const WRITE_FIELDS: readonly string[] = [
   'Mutation.addBabelFeeOfferInput',
   'Mutation.submitBabelFeeOffer',
   'Mutation.prepareTokenBurn',
   'Mutation.createPaymentRequest',
+];
+
+/**
+ * C's account administration and personal data: run with the operator's user token, so in
+ * production they are closed to anyone without the admin scope (ADDRESS_ADMIN_OPERATIONS opens them).
+ */
+export const ADMIN_FIELDS: readonly string[] = [
   'Mutation.createKeyConfig',
   'Mutation.updateKeyConfig',
   'Mutation.deleteKeyConfig',
   'Mutation.createLicensee',
   'Mutation.updateLicensee',
   'Mutation.deleteLicensee',
-];
-
-/** C's account administration and personal data. */
-export const ADMIN_FIELDS: readonly string[] = [
   'Query.apiKeyDetails',
   'Query.apiKeyUsage',
   'Query.apiKeyLookups',
@@ -87,6 +80,18 @@ export const PAID_FIELDS: readonly string[] = [
   'Query.phoneNumberValidation',
 ];
 
+/**
+ * Which fields' rules a gateway enforces (`useScopes`'s `enforces`), or undefined for none: with
+ * identity, every rule; C's admin fields unless `adminOperationsOpen` (ADDRESS_ADMIN_OPERATIONS),
+ * with or without identity, so a production gateway without callers configured still refuses
+ * them. The published SDL carries every rule either way: it says what a caller may need.
+ */
+export function enforcedRules(identity: boolean, adminOperationsOpen: boolean): ((coordinate: string) => boolean) | undefined {
+  if (!identity && adminOperationsOpen) return undefined;
+  const admin: ReadonlySet<string> = new Set(ADMIN_FIELDS);
+  return (coordinate) => (admin.has(coordinate) ? !adminOperationsOpen : identity);
+}
+
 export interface FieldScopesOptions {
   /** AUTH_REQUIRED: mark the paid fields `@authenticated` too. */
   authRequired: boolean;
@@ -124,52 +129,53 @@ function directiveNode(name: string, args: Record<string, unknown>): ConstDirect
   };
 }
 
-/** `config` with `directives` added to its AST node (for AST readers) and its extensions (for graphql-tools). */
-function withDirectives(
-  config: GraphQLFieldConfig<unknown, unknown>,
-  directives: Record<string, Record<string, unknown>[]>,
-): GraphQLFieldConfig<unknown, unknown> {
+/** Adds `directives` to `field`, in place: to its AST node (for AST readers) and its extensions (for graphql-tools). */
+function addDirectives(field: GraphQLField<unknown, unknown>, directives: Record<string, Record<string, unknown>[]>): void {
   const nodes = Object.entries(directives).flatMap(([name, uses]) => uses.map((args) => directiveNode(name, args)));
-  const existing: unknown = config.extensions?.['directives'];
-  return {
-    ...config,
-    ...(config.astNode ? { astNode: { ...config.astNode, directives: [...(config.astNode.directives ?? []), ...nodes] } } : {}),
-    extensions: { ...config.extensions, directives: { ...(typeof existing === 'object' ? existing : {}), ...directives } },
-  };
+  const existing: unknown = field.extensions['directives'];
+  if (field.astNode) field.astNode = { ...field.astNode, directives: [...(field.astNode.directives ?? []), ...nodes] };
+  field.extensions = { ...field.extensions, directives: { ...(typeof existing === 'object' ? existing : {}), ...directives } };
 }
 
 /**
  * `schema` with the scope directives defined and put on the fields the lists above name
- * (`@authenticated` on the paid ones only when `authRequired`). Throws when a listed field does
- * not exist, so a renamed field cannot silently lose its protection.
+ * (`@authenticated` on the paid ones only when `authRequired`). The fields change in place and
+ * the schema object is rebuilt around the same types, since copying every type for a few dozen
+ * fields would cost start-up time. Throws when a listed field does not exist, so a renamed field
+ * cannot silently lose its protection.
  */
 export function applyFieldScopes(schema: GraphQLSchema, options: FieldScopesOptions): GraphQLSchema {
   const prefix = typePrefixOf(schema);
   const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((type) => type?.name));
-  const planned = plan(options);
-  const coordinateOf = (typeName: string, fieldName: string): string =>
-    `${roots.has(typeName) || !typeName.startsWith(prefix) ? typeName : typeName.slice(prefix.length)}.${fieldName}`;
-  const applied = new Set<string>();
-  const mapped = mapSchema(schema, {
-    [MapperKind.COMPOSITE_FIELD]: (config, fieldName, typeName) => {
-      const coordinate = coordinateOf(typeName, fieldName);
-      const directives = planned.get(coordinate);
-      if (!directives) return config;
-      applied.add(coordinate);
-      return withDirectives(config, directives);
-    },
-  });
-  const missing = [...planned.keys()].filter((coordinate) => !applied.has(coordinate));
+  const missing: string[] = [];
+  for (const [coordinate, directives] of plan(options)) {
+    const [typeName = '', fieldName = ''] = coordinate.split('.');
+    const type = schema.getType(roots.has(typeName) ? typeName : `${prefix}${typeName}`);
+    const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[fieldName] : undefined;
+    if (field) addDirectives(field, directives);
+    else missing.push(coordinate);
+  }
   if (missing.length > 0) throw new TypeError(`field-scopes.ts names fields the schema does not have: ${missing.join(', ')}`);
-  const defined = new Set(mapped.getDirectives().map((directive) => directive.name));
+  const defined = new Set(schema.getDirectives().map((directive) => directive.name));
   const added = [authenticatedDirective, requiresScopesDirective].filter((directive) => !defined.has(directive.name));
-  return new GraphQLSchema({ ...mapped.toConfig(), directives: [...mapped.getDirectives(), ...added] });
+  return added.length === 0 ? schema : new GraphQLSchema({ ...schema.toConfig(), directives: [...schema.getDirectives(), ...added] });
 }
 
-/** The scope directives on `field` as SDL, e.g. `@requiresScopes(scopes: [["write"]])`; '' when none. */
-function scopeDirectivesText(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>): string {
-  return [authenticatedDirective.name, requiresScopesDirective.name]
-    .flatMap((name) => (getDirective(schema, field, name) ?? []).map((args) => print(directiveNode(name, args))))
+/** The directives the published SDL carries on fields: the scopes and demand control. */
+const PUBLISHED_DIRECTIVES: ReadonlySet<string> = new Set([
+  authenticatedDirective.name,
+  requiresScopesDirective.name,
+  ...DEMAND_CONTROL_DIRECTIVES,
+]);
+
+/**
+ * The published directives on `field` as SDL, e.g. `@requiresScopes(scopes: [["write"]]) @cost(weight: 1)`,
+ * from its AST node, where `applyFieldScopes` and `applyDemandControl` put them; empty when none.
+ */
+function publishedDirectivesText(field: GraphQLField<unknown, unknown>): string {
+  return (field.astNode?.directives ?? [])
+    .filter((node) => PUBLISHED_DIRECTIVES.has(node.name.value))
+    .map((node) => print(node))
     .join(' ');
 }
 
@@ -209,7 +215,7 @@ export function annotateFieldScopes(sdl: string, schema: GraphQLSchema): string 
     if (!isObjectType(type) && !isInterfaceType(type)) continue;
     const texts = new Map<string, string>();
     for (const field of Object.values(type.getFields())) {
-      const text = scopeDirectivesText(schema, field);
+      const text = publishedDirectivesText(field);
       if (text) texts.set(field.name, text);
     }
     if (texts.size === 0) continue;

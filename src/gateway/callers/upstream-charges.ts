@@ -5,28 +5,19 @@
  * since the vendor was not asked.
  */
 import type { Caller } from './caller.js';
-import type { UpstreamName } from '../config.js';
 import type { CostMeter } from './cost.js';
 import type { CallerQuota } from './quota.js';
 import { isPaidLookup, pathBelow, quotaUnits } from './quota-units.js';
-
-export interface UpstreamCharges {
-  /**
-   * Called once per exchange, just before it is sent (retries of it are not new exchanges).
-   * `baseUrl` is the upstream's configured base, `url` the full URL; throws QUOTA_EXCEEDED.
-   */
-  beforeSend(upstream: UpstreamName, baseUrl: string, method: string, url: string): Promise<void>;
-  /** An answer the shared cache gave instead of a call. */
-  cacheHit(upstream: UpstreamName): void;
-}
+import type { UpstreamCharges } from '../upstream/upstream-fetch.js';
 
 /** The charges of one request by `caller`; either part may be off (no quota configured, no meter). */
 export function upstreamCharges(caller: Caller, quota: CallerQuota | undefined, meter: CostMeter | undefined): UpstreamCharges {
   return {
-    async beforeSend(upstream, baseUrl, method, url) {
+    beforeSend(upstream, baseUrl, method, url) {
       const path = pathBelow(baseUrl, url);
-      await quota?.spend(caller, upstream, quotaUnits(upstream, method, path));
-      meter?.record(upstream, { cached: false, paid: isPaidLookup(upstream, method, path) });
+      const record = (): void => meter?.record(upstream, { cached: false, paid: isPaidLookup(upstream, method, path) });
+      if (!quota) return void record();
+      return quota.spend(caller, upstream, quotaUnits(upstream, method, path)).then(record);
     },
     cacheHit(upstream) {
       meter?.record(upstream, { cached: true, paid: false });

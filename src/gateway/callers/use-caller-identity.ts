@@ -11,6 +11,7 @@
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import { requestIdOf } from '../ops/request-id.js';
+import type { ProxyTrust } from '../upstream/caller-address.js';
 import { callerIp } from '../upstream/upstream-fetch.js';
 import type { Caller } from './caller.js';
 import type { Identity, Refusal } from './identity.js';
@@ -21,6 +22,8 @@ export interface CallerIdentityOptions {
   logger: Logger;
   /** Only requests to this path are GraphQL requests; /healthz, /readyz and /metrics are left alone. */
   graphqlEndpoint?: string;
+  /** TRUST_PROXY: whose `X-Forwarded-For` names an anonymous caller; its default when absent. */
+  trustProxy?: ProxyTrust;
 }
 
 /** Every GraphQL request's caller, settled as it arrives; Request objects are unique, so gateways may share it. */
@@ -58,7 +61,7 @@ export function useCallerIdentity(options: CallerIdentityOptions): Plugin {
       if (url.pathname !== endpoint || request.method === 'OPTIONS') return;
       const identified = await options.identity.identify({
         headers: request.headers,
-        address: callerIp(request.headers, socketAddress(serverContext)),
+        address: callerIp(request.headers, socketAddress(serverContext), options.trustProxy),
       });
       if (identified.caller) {
         callers.set(request, identified.caller);

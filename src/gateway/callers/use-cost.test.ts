@@ -7,7 +7,8 @@ import { readCallerLimits } from './caller-limits.js';
 import { createCounterStore } from './counter-store.js';
 import { CostMeters, registerCallerMetrics } from './cost.js';
 import { CallerQuota } from './quota.js';
-import { type UpstreamCharges, upstreamCharges } from './upstream-charges.js';
+import { upstreamCharges } from './upstream-charges.js';
+import type { UpstreamCharges } from '../upstream/upstream-fetch.js';
 import { useCost } from './use-cost.js';
 
 const C = 'http://127.0.0.1:4103';

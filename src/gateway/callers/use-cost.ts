@@ -1,7 +1,7 @@
 /**
- * Yoga plugin: `extensions.cost` on every GraphQL answer that executed, so a caller sees what its
- * request spent (upstream calls per vendor, C's paid lookups, cache hits) and what its daily
- * quota has left per vendor, without asking anywhere else.
+ * Yoga plugin: `extensions.cost` on every GraphQL answer that executed and reached a vendor (or
+ * whose caller has a quota), so a caller sees what its request spent (upstream calls per vendor,
+ * C's paid lookups, cache hits) and what its daily quota has left per vendor, without asking anywhere else.
  */
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -25,7 +25,10 @@ export function useCost({ meterOf, quota }: CostOptions): Plugin {
     async onResultProcess({ request, result, setResult }) {
       const meter = meterOf(request);
       if (!meter || !isExecutionResult(result)) return;
-      const cost = { ...meter.summary(), ...(quota ? { quota: await quota.remaining(meter.caller) } : {}) };
+      const summary = meter.summary();
+      // An answer that reached no vendor and counts against no quota spent nothing to report.
+      if (!quota && Object.keys(summary.calls).length === 0 && Object.keys(summary.cacheHits).length === 0) return;
+      const cost = { ...summary, ...(quota ? { quota: await quota.remaining(meter.caller) } : {}) };
       setResult({ ...result, extensions: { ...result.extensions, cost } });
     },
   };

@@ -166,12 +166,12 @@ describe('useScopes', () => {
 describe("the gateway's field scopes", () => {
   const published = buildSchema(readFileSync(new URL('../../../schema/gateway.graphql', import.meta.url), 'utf8'));
 
-  it('cover every Mutation with write', () => {
+  it("cover every Mutation with write, or admin for C's account changes", () => {
     expect(
       Object.keys(published.getMutationType()?.getFields() ?? {})
         .map((name) => `Mutation.${name}`)
         .sort(),
-    ).toEqual([...WRITE_FIELDS].sort());
+    ).toEqual([...WRITE_FIELDS, ...ADMIN_FIELDS.filter((coordinate) => coordinate.startsWith('Mutation.'))].sort());
   });
 
   it('name each field once', () => {
@@ -182,7 +182,7 @@ describe("the gateway's field scopes", () => {
   it('put the directives on the schema, @authenticated on paid fields only with AUTH_REQUIRED', () => {
     const open = applyFieldScopes(published, { authRequired: false });
     const sdl = printSchemaWithDirectives(open);
-    expect(sdl).toContain('): Licensee @requiresScopes(scopes: [["write"]])');
+    expect(sdl).toContain('): Licensee @requiresScopes(scopes: [["admin"]])');
     expect(sdl).toContain('): KeyDetails @requiresScopes(scopes: [["admin"]])');
     expect(sdl).not.toContain('@authenticated\n');
     const closed = printSchemaWithDirectives(applyFieldScopes(published, { authRequired: true }));
@@ -195,8 +195,13 @@ describe("the gateway's field scopes", () => {
     const printed = printSchema(scoped);
     const annotated = annotateFieldScopes(printed, scoped);
     const added = annotated.split('\n').filter((line, index) => line !== printed.split('\n')[index]);
-    expect(added).toHaveLength(WRITE_FIELDS.length + ADMIN_FIELDS.length + PAID_FIELDS.length);
-    expect(added.every((line) => / @(authenticated|requiresScopes\(scopes: \[\["(write|admin)"\]\]\))$/.test(line))).toBe(true);
+    // Every field with a scope also calls an upstream, so it carries a @cost (demand-control.ts) too.
+    const costed =
+      readFileSync(new URL('../../../schema/gateway.graphql', import.meta.url), 'utf8').match(/@cost\(weight: \d/g)?.length ?? 0;
+    expect(added).toHaveLength(costed);
+    const ruled = added.filter((line) => / @(authenticated|requiresScopes\(scopes: \[\["(write|admin)"\]\]\))( |$)/.test(line));
+    expect(ruled).toHaveLength(WRITE_FIELDS.length + ADMIN_FIELDS.length + PAID_FIELDS.length);
+    expect(added.every((line) => / @cost\(weight: \d+\)/.test(line))).toBe(true);
     expect(annotated).toContain('  ): KeyDetails @requiresScopes(scopes: [["admin"]])');
   });
 

@@ -20,6 +20,10 @@ export interface ScopesOptions {
   challenge?: string;
   /** Finds a request's caller; `callerOf` of use-caller-identity.ts unless given. */
   callerOf?: (request: Request) => Caller | undefined;
+  /** Which fields' rules are enforced, by coordinate (`enforcedRules` of field-scopes.ts); all when absent. */
+  enforces?: (coordinate: string) => boolean;
+  /** What an anonymous caller is told to do; "send credentials." unless given (e.g. when the gateway takes none). */
+  anonymousAdvice?: string;
 }
 
 /** Whether `caller` meets `rule`; an anonymous caller meets none, as `@requiresScopes` implies authentication. */
@@ -37,10 +41,11 @@ function describeScopes(rule: AccessRule): string {
     .join(', and also ');
 }
 
-function refusal({ coordinate, rule, node }: RuledField, caller: Caller, challenge: string | undefined): GraphQLError {
+function refusal({ coordinate, rule, node }: RuledField, caller: Caller, options: ScopesOptions): GraphQLError {
   const scopes = describeScopes(rule);
+  const { challenge, anonymousAdvice = 'send credentials.' } = options;
   if (caller.anonymous) {
-    return new GraphQLError(`${coordinate} needs an authenticated caller${scopes ? ` with the ${scopes}` : ''}; send credentials.`, {
+    return new GraphQLError(`${coordinate} needs an authenticated caller${scopes ? ` with the ${scopes}` : ''}; ${anonymousAdvice}`, {
       nodes: [node],
       extensions: { code: 'UNAUTHENTICATED', http: { status: 401, ...(challenge ? { headers: { 'www-authenticate': challenge } } : {}) } },
     });
@@ -58,10 +63,12 @@ export function useScopes(options: ScopesOptions = {}): Plugin {
   const refusals = (args: Parameters<NonNullable<Plugin['onExecute']>>[0]['args']): GraphQLError[] => {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return [];
-    const fields = requiredAccess(args.schema, args.document, operation);
+    const { enforces } = options;
+    const ruled = requiredAccess(args.schema, args.document, operation);
+    const fields = enforces ? ruled.filter((field) => enforces(field.coordinate)) : ruled;
     if (fields.length === 0) return [];
     const caller = findCaller(args.contextValue.request) ?? anonymousCaller(undefined);
-    return fields.filter((field) => !allows(field.rule, caller)).map((field) => refusal(field, caller, options.challenge));
+    return fields.filter((field) => !allows(field.rule, caller)).map((field) => refusal(field, caller, options));
   };
   return {
     onExecute({ args, setResultAndStopExecution }) {

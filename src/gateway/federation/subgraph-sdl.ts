@@ -6,11 +6,13 @@
  */
 import { filterSchema } from '@graphql-tools/utils';
 import { type GraphQLSchema, isObjectType, printSchema } from 'graphql';
+import { annotateFieldScopes } from '../callers/field-scopes.js';
 import { ENTITY_KEYS } from './entity-keys.js';
 import { typePrefixOf } from './type-prefix.js';
 
 /** The link to the federation spec version whose directives the SDL uses. */
-export const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
+export const FEDERATION_LINK =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@shareable", "@authenticated", "@requiresScopes", "@cost", "@listSize"])';
 
 /** Types and root fields that exist for composition only and are not part of the composed graph. */
 export const COMPOSITION_TYPES: ReadonlySet<string> = new Set(['_Any', '_Entity', '_Service']);
@@ -39,7 +41,7 @@ export function subgraphSdl(schema: GraphQLSchema): string {
   const prefix = typePrefixOf(schema);
   const plain = withoutCompositionFields(schema);
   const roots = new Set([plain.getQueryType(), plain.getMutationType(), plain.getSubscriptionType()].map((type) => type?.name));
-  let sdl = printSchema(plain);
+  let sdl = annotateFieldScopes(printSchema(plain), plain);
   for (const type of Object.values(plain.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__') || roots.has(type.name)) continue;
     const key = ENTITY_KEYS.get(type.name.slice(prefix.length));

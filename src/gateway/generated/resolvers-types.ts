@@ -3460,6 +3460,31 @@ export type ResolversParentTypes = {
   _Service: _Service;
 };
 
+export type AuthenticatedDirectiveArgs = { };
+
+export type AuthenticatedDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = AuthenticatedDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type CostDirectiveArgs = {
+  weight: Scalars['Int']['input'];
+};
+
+export type CostDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = CostDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type ListSizeDirectiveArgs = {
+  assumedSize?: Maybe<Scalars['Int']['input']>;
+  requireOneSlicingArgument?: Maybe<Scalars['Boolean']['input']>;
+  sizedFields?: Maybe<Array<Scalars['String']['input']>>;
+  slicingArguments?: Maybe<Array<Scalars['String']['input']>>;
+};
+
+export type ListSizeDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = ListSizeDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type RequiresScopesDirectiveArgs = {
+  scopes: Array<Array<Scalars['String']['input']>>;
+};
+
+export type RequiresScopesDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = RequiresScopesDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type AddressResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = {
   __resolveType: TypeResolveFn<'UkAddress' | 'UsAddress', ParentType, ContextType>;
 };
@@ -4848,3 +4873,9 @@ export type Resolvers<ContextType = GatewayContext> = {
   _Service?: _ServiceResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = GatewayContext> = {
+  authenticated?: AuthenticatedDirectiveResolver<any, any, ContextType>;
+  cost?: CostDirectiveResolver<any, any, ContextType>;
+  listSize?: ListSizeDirectiveResolver<any, any, ContextType>;
+  requiresScopes?: RequiresScopesDirectiveResolver<any, any, ContextType>;
+};

@@ -25,7 +25,7 @@ import type { UpstreamClient } from '../upstream/upstream-fetch.js';
 const ROOT_FIELD_CALLS: Record<string, number> = { cryptoBrief: 14 };
 
 /** Cross-interface fields below the root: each occurrence makes at least one (batched) call. */
-const NESTED_UPSTREAM_FIELDS: ReadonlySet<string> = new Set([
+export const NESTED_UPSTREAM_FIELDS: ReadonlySet<string> = new Set([
   'Country.exchangeRates',
   'Country.currencyRate',
   'Country.convert',
@@ -41,7 +41,8 @@ const NESTED_UPSTREAM_FIELDS: ReadonlySet<string> = new Set([
   'Place.country',
 ]);
 
-function rootFieldCalls(name: string): number {
+/** The upstream calls root field `name` makes at least: one, the brief's measured number, none for introspection. */
+export function rootFieldCalls(name: string): number {
   return name.startsWith('__') ? 0 : (ROOT_FIELD_CALLS[name] ?? 1);
 }
 

@@ -12,7 +12,7 @@ import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
 
-const PUBLIC_EXTENSIONS = ['upstream', 'status', 'upstreamCode', 'retryable', 'argument', 'variable'] as const;
+const PUBLIC_EXTENSIONS = ['upstream', 'status', 'upstreamCode', 'retryable', 'argument', 'variable', 'limit'] as const;
 
 /**
  * What graphql-js says (as a plain Error) when a resolved value does not fit the field's type;

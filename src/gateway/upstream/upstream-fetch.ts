@@ -10,19 +10,20 @@
  *   answers for slowly changing data across requests (see response-cache.ts);
  * - turns every non-2xx answer into a catalogued GraphQL error with every key scrubbed from it, so
  *   no vendor body, URL or credential reaches the client;
- * - checks every 2xx answer of a documented operation against its documented schema, once per
- *   answer, before any resolver (Mesh's or ours) reads it: one that does not fit is the
- *   upstream's error (UPSTREAM_ERROR naming the interface; see response-shapes.ts).
+ * - checks every 2xx answer `get` reads against the operation's documented schema, once per
+ *   answer, before any resolver reads it: one that does not fit is the upstream's error
+ *   (UPSTREAM_ERROR naming the interface; see response-shapes.ts). Mesh's answers are checked
+ *   where Mesh returns what it parsed (schema/mesh-sources.ts), so no body is parsed twice.
  * Pools, deadlines, size caps, retries and circuit breakers are per process: upstream-transport.ts.
  */
-import { callerAddress } from './caller-address.js';
+import { callerAddress, type ProxyTrust } from './caller-address.js';
 import { REQUEST_ID_HEADER } from '../ops/request-id.js';
 import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
 import { fillPath } from './path-parameters.js';
 import { type QueryValue, withQuery } from './query-string.js';
 import { type ResponseCache, sharedKey } from './response-cache.js';
-import { type DocumentedAnswer, documentedAnswer, matchDocumentedAnswer } from './response-shapes.js';
+import { type DocumentedAnswer, documentedAnswer } from './response-shapes.js';
 import type { CacheObserver } from '../ops/metrics.js';
 import { traceUpstreamCall } from '../ops/tracing/upstream-spans.js';
 import { scrubSecrets } from './scrub-secrets.js';
@@ -66,6 +67,18 @@ export interface UpstreamClient {
   get<T>(upstream: UpstreamName, template: string, parameters?: Record<string, QueryValue>): Promise<T>;
 }
 
+/** What one request's calls cost its caller (callers/upstream-charges.ts): quota spent and calls counted. */
+export interface UpstreamCharges {
+  /**
+   * Called once per exchange, just before it is sent (retries of it are not new exchanges).
+   * `baseUrl` is the upstream's configured base, `url` the full URL. A promise only when a quota
+   * is counted (it rejects with QUOTA_EXCEEDED), so a call without one waits for nothing.
+   */
+  beforeSend(upstream: UpstreamName, baseUrl: string, method: string, url: string): Promise<void> | undefined;
+  /** An answer the shared cache gave instead of a call. */
+  cacheHit(upstream: UpstreamName): void;
+}
+
 export interface UpstreamFetchOptions {
   /** The process's pools, breakers and retry budgets. */
   transport: UpstreamTransport;
@@ -73,11 +86,16 @@ export interface UpstreamFetchOptions {
   cache?: ResponseCache;
   /** Told of every cache lookup (metrics). */
   cacheObserver?: CacheObserver | undefined;
+  /** The caller's quota and cost meter, charged per exchange sent; nothing is charged when absent. */
+  charges?: UpstreamCharges | undefined;
 }
 
-/** The first valid `X-Forwarded-For` hop if a proxy set one (malformed hops are skipped), else the socket's address. */
-export function callerIp(headers: Headers, socketAddress: string | undefined): string | undefined {
-  return callerAddress(headers.get('x-forwarded-for'), socketAddress);
+/**
+ * The caller's address: the socket's, or the `X-Forwarded-For` hop the trusted proxies
+ * (TRUST_PROXY, its default unless given) vouch for (caller-address.ts).
+ */
+export function callerIp(headers: Headers, socketAddress: string | undefined, trust?: ProxyTrust): string | undefined {
+  return callerAddress(headers.get('x-forwarded-for'), socketAddress, trust);
 }
 
 function credentialsFor(upstream: ResolvedUpstream, caller: CallerInfo): Credentials {
@@ -136,40 +154,20 @@ function shapeProblem(documented: DocumentedAnswer | undefined, answer: Upstream
   return problem && `the answer does not fit the documented ${documented.operation}: ${problem}`;
 }
 
-/**
- * Mesh's HTTP resolver decorates every object it parses with `Object.defineProperties`, which throws
- * for a JSON `null` at the top or in a top-level list. Such a body fits no documented object, but
- * an operation without a JSON schema (a CSV) is not checked, so it is refused here as well.
- */
-function meshProblem(answer: UpstreamAnswer): string | undefined {
-  let value: unknown;
-  try {
-    value = answer.value();
-  } catch {
-    // Mesh reads text that is not JSON as text, or fails the field itself.
-    return undefined;
-  }
-  const unreadable = value === null || (Array.isArray(value) && value.includes(null));
-  return unreadable ? 'the answer does not fit the documented operation: (the top level) is null' : undefined;
-}
-
-/** `url`'s path below the upstream's base URL (`/countries/v5/code`), as Mesh's calls reach it. */
-function operationPath(upstream: ResolvedUpstream, url: string): string {
-  const base = new URL(upstream.url).pathname.replace(/\/$/, '');
-  return new URL(url).pathname.slice(base.length) || '/';
-}
-
 /** Creates the upstream client of one GraphQL request. */
 export function createUpstreamClient(
   upstreams: readonly ResolvedUpstream[],
   caller: CallerInfo,
-  { transport, cache, cacheObserver }: UpstreamFetchOptions,
+  { transport, cache, cacheObserver, charges }: UpstreamFetchOptions,
 ): UpstreamClient {
   const inFlight = new Map<string, Promise<UpstreamAnswer>>();
   // Needed only to scrub a failure's message, so gathered on the first failure.
   let secrets: string[] | undefined;
 
   async function send(upstream: ResolvedUpstream, url: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
+    // Spent before the call: a caller past its quota is refused without the vendor being asked.
+    const charged = charges?.beforeSend(upstream.name, upstream.url, method, url);
+    if (charged) await charged;
     const raw = await transport.send({ upstream: upstream.name, url, method, headers, body });
     return new UpstreamAnswer(raw.status, raw.headers, raw.text, VENDORS[upstream.name].rewriteBody);
   }
@@ -203,7 +201,10 @@ export function createUpstreamClient(
             shared,
             sharedKey(url, credentialHeaders),
             () => send(upstream, url, method, headers),
-            (hit) => cacheObserver?.cacheLookup(upstream.name, hit),
+            (hit) => {
+              cacheObserver?.cacheLookup(upstream.name, hit);
+              if (hit) charges?.cacheHit(upstream.name);
+            },
           )
         : send(upstream, url, method, headers, bodyOf(init));
       if (key) inFlight.set(key, pending);
@@ -241,13 +242,9 @@ export function createUpstreamClient(
     fetch: async (url, init = {}) => {
       const upstream = upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
       if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
-      const method = (init.method ?? 'GET').toUpperCase();
-      const answer = await request(upstream, url, init);
-      checkAnswer(upstream, answer, () => {
-        const documented = matchDocumentedAnswer(upstream.name, method, operationPath(upstream, url));
-        return shapeProblem(documented, answer, url) ?? meshProblem(answer);
-      });
-      return answer.toResponse();
+      // Mesh parses the body itself; what it parsed is checked against the document where it
+      // returns (mesh-sources.ts), so the body is parsed once.
+      return (await request(upstream, url, init)).toResponse();
     },
     async get<T>(name: UpstreamName, template: string, parameters: Record<string, QueryValue> = {}): Promise<T> {
       const upstream = named(name);

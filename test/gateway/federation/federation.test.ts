@@ -42,9 +42,9 @@ afterAll(async () => {
 });
 
 describe('the subgraph SDL', () => {
-  it('links federation v2.3 and keys the entities', async () => {
+  it('links federation v2.9 (for @authenticated, @requiresScopes, @cost and @listSize) and keys the entities', async () => {
     const sdl = await serviceSdl(ours.url);
-    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.3"');
+    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.9"');
     expect(sdl).toMatch(/type Country @key\(fields: "code"\) \{/);
     expect(sdl).toMatch(/type Currency @key\(fields: "code"\) \{/);
     expect(sdl).toMatch(/type Token @key\(fields: "id"\) \{/);

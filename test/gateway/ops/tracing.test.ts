@@ -42,13 +42,15 @@ afterAll(async () => {
 
 function gateway() {
   const schema = makeExecutableSchema<GatewayContext>({
-    typeDefs: 'type Query { countries: Boolean, addresses: Boolean }',
+    typeDefs: 'type Query { countries: Boolean, addresses: Boolean, keyDetails: Boolean }',
     resolvers: {
       Query: {
         countries: async (_root, _args, { upstream }) =>
           (await upstream.get<{ ok: boolean }>('country-data', '/countries', { api_key: 'secret' })).ok,
         // A path C does not document, so the stub's body is not held to C's documented shape.
         addresses: async (_root, _args, { upstream }) => (await upstream.get<{ ok: boolean }>('address', '/probe')).ok,
+        keyDetails: async (_root, _args, { upstream }) =>
+          (await upstream.get<{ ok: boolean }>('address', '/keys/{key}/details', { key: 'ak_path_SECRET_9c' })).ok,
       },
     },
   });
@@ -63,12 +65,12 @@ function gateway() {
   });
 }
 
-async function post(headers: Record<string, string> = {}): Promise<Response> {
+async function post(headers: Record<string, string> = {}, query = 'query Both { countries addresses }'): Promise<Response> {
   return gateway().fetch(
     new Request('http://gateway.test/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ query: 'query Both { countries addresses }' }),
+      body: JSON.stringify({ query }),
     }),
   );
 }
@@ -100,6 +102,16 @@ describe('spans', () => {
     }
     expect(traceparents).toHaveLength(2);
     for (const header of traceparents) expect(header.split('-')[1]).toBe(traceId);
+  });
+
+  it("carry a key that travels in the path (C's /keys/{key}) as [redacted], in span names and url.full", async () => {
+    exporter.reset();
+    await post({}, 'query Key { keyDetails }');
+    const spans = exporter.getFinishedSpans();
+    expect(spans.map((span) => span.name)).toContain('upstream address /c/keys/[redacted]/details');
+    const exchange = spans.find((span) => span.name === 'GET address');
+    expect(exchange?.attributes['url.full']).toBe(`${upstreamUrl}/c/keys/[redacted]/details`);
+    expect(JSON.stringify(spans.map((span) => [span.name, span.attributes, span.events, span.status]))).not.toContain('SECRET');
   });
 
   it("continue the caller's trace from its traceparent", async () => {

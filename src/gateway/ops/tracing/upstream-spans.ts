@@ -2,7 +2,9 @@
  * Spans of the calls a resolver makes: an INTERNAL span per upstream call as the resolver asked
  * for it (de-duplicated and cache hits included), and a CLIENT span per HTTP exchange, whose W3C
  * `traceparent` goes to the upstream so a vendor's traces join ours. URLs are recorded without
- * their query string, which may carry a key. No-ops while tracing is not configured.
+ * their query string, which may carry a key, and with the path segments that are keys (C's
+ * `/keys/{key}`) redacted: a trace backend keeps span names and attributes for weeks, readable by
+ * everyone with access to it. No-ops while tracing is not configured.
  */
 import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { UpstreamName } from '../../config.js';
@@ -10,10 +12,15 @@ import { TRACER_NAME } from './use-tracing.js';
 
 const tracer = () => trace.getTracer(TRACER_NAME);
 
-function withoutQuery(url: string): URL {
+/** Path segments that are credentials, per interface: C names the key it reports on in the path. */
+const SECRET_SEGMENTS: Partial<Record<UpstreamName, RegExp>> = { address: /\/keys\/[^/]+/g };
+
+/** The URL as it may be recorded: no query string, no hash, key segments replaced by `[redacted]`. */
+function recordable(upstream: UpstreamName, url: string): { href: string; pathname: string; hostname: string } {
   const parsed = new URL(url);
-  parsed.search = '';
-  return parsed;
+  const secret = SECRET_SEGMENTS[upstream];
+  const pathname = secret ? parsed.pathname.replace(secret, '/keys/[redacted]') : parsed.pathname;
+  return { href: `${parsed.origin}${pathname}`, pathname, hostname: parsed.hostname };
 }
 
 async function inSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
@@ -29,7 +36,7 @@ async function inSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
 
 /** Runs one upstream call of a resolver inside its span. */
 export function traceUpstreamCall<T>(upstream: UpstreamName, method: string, url: string, run: () => Promise<T>): Promise<T> {
-  const span = tracer().startSpan(`upstream ${upstream} ${withoutQuery(url).pathname}`, {
+  const span = tracer().startSpan(`upstream ${upstream} ${recordable(upstream, url).pathname}`, {
     kind: SpanKind.INTERNAL,
     attributes: { 'upstream.name': upstream, 'http.request.method': method },
   });
@@ -44,7 +51,7 @@ export function traceExchange<T extends { status: number }>(
   headers: Readonly<Record<string, string>>,
   run: (headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  const target = withoutQuery(url);
+  const target = recordable(upstream, url);
   const span = tracer().startSpan(`${method} ${upstream}`, {
     kind: SpanKind.CLIENT,
     attributes: {
