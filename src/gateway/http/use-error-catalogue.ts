@@ -46,7 +46,27 @@ function reachedInterfaces(result: ExecutionResult): UpstreamName[] {
   });
 }
 
-/** Yoga plugin: every error in every answer passes through `maskError`. */
+/** A part of an incremental (@defer/@stream) answer: its own errors and those of its increments. */
+interface IncrementalPart extends ExecutionResult {
+  incremental?: readonly { errors?: readonly GraphQLError[] }[];
+}
+
+/** `part` with every error, its increments' included, through `mask`. */
+function maskedPart(part: IncrementalPart, mask: (error: GraphQLError) => GraphQLError): IncrementalPart {
+  return {
+    ...part,
+    ...(part.errors ? { errors: part.errors.map(mask) } : {}),
+    ...(part.incremental
+      ? {
+          incremental: part.incremental.map((increment) =>
+            increment.errors ? { ...increment, errors: increment.errors.map(mask) } : increment,
+          ),
+        }
+      : {}),
+  };
+}
+
+/** Yoga plugin: every error in every answer passes through `maskError`, each part of an incremental one included. */
 export function useErrorCatalogue(logger: Logger): Plugin {
   // What each request executed, so an error in its answer can be traced to an interface.
   const executed = new WeakMap<Request, ExecutedOperation>();
@@ -55,9 +75,17 @@ export function useErrorCatalogue(logger: Logger): Plugin {
       executed.set(args.contextValue.request, args);
       return {
         onExecuteDone({ result, setResult }) {
-          if (isExecutionResult(result) && !('data' in result) && result.errors?.length) {
-            setResult({ ...result, errors: result.errors.map(requestError) });
+          if (isExecutionResult(result)) {
+            if (!('data' in result) && result.errors?.length) setResult({ ...result, errors: result.errors.map(requestError) });
+            return undefined;
           }
+          // @defer/@stream: onResultProcess sees the stream, not its parts, so each part is masked as it is sent.
+          const requestId = requestIdOf(args.contextValue.request);
+          return {
+            onNext({ result: part, setResult: setPart }: { result: IncrementalPart; setResult: (next: IncrementalPart) => void }) {
+              setPart(maskedPart(part, (error) => maskError(error, logger, requestId)));
+            },
+          };
         },
       };
     },
