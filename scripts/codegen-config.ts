@@ -47,6 +47,7 @@ const MAPPERS: Record<string, string> = {
   PlaceSuggestion: addressRecord,
   KeyContext: addressRecord,
   Visitor: '../features/visitor/visitor-parent.js#VisitorParent',
+  MarketIndicator: '../features/live/wire.js#MarketIndicatorWire',
   // Aliased: the generated file declares its own CryptoBrief and BriefInput (the schema's shapes).
   CryptoBrief: `${BRIEF}#CryptoBrief as CryptoBriefRecord`,
   BriefStatement: `${BRIEF}#StatementParent`,

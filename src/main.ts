@@ -60,7 +60,15 @@ async function resolveUpstreams(
 
 async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger): Promise<void> {
   const closers: (() => void | Promise<void>)[] = [];
-  const drain = createDrain({ server: bound.server, timeoutMs: config.shutdownTimeoutMs, logger, closers });
+  // Set once the gateway exists; the drain completes its live streams before the connections close.
+  const streams = { end: (): Promise<void> => Promise.resolve() };
+  const drain = createDrain({
+    server: bound.server,
+    timeoutMs: config.shutdownTimeoutMs,
+    logger,
+    closers,
+    endStreams: () => streams.end(),
+  });
   const onSignal = (signal: NodeJS.Signals): void => {
     void drain.run(signal).then((code) => process.exit(code));
   };
@@ -75,7 +83,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   }
   const resolved = await resolveUpstreams(config, logger);
   const { buildGatewaySchema } = await import('./gateway/build-schema.js');
-  const { createGateway } = await import('./gateway/server.js');
+  const { createGateway, createPollRegistry } = await import('./gateway/server.js');
   const { probeUpstreams, withBreakerStates } = await import('./gateway/ops/readiness.js');
   const { UpstreamTransport } = await import('./gateway/upstream/upstream-transport.js');
   const { systemClock } = await import('./gateway/clock.js');
@@ -93,6 +101,12 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     ? new GatewayMetrics((): Record<UpstreamName, BreakerState> => transport.breakerStates())
     : undefined;
   const transport = new UpstreamTransport({ ...config.upstream, timeoutMs: config.upstreamTimeoutMs, logger, observer: metrics });
+  // With Redis, replicas share live keys: one polls each, the others relay what it publishes.
+  const liveBus = config.redis
+    ? (await import('./gateway/live/redis-live-bus.js')).createRedisLiveBus({ ...config.redis, logger })
+    : undefined;
+  const liveRegistry = createPollRegistry({ settings: config.live, bus: liveBus, logger, metrics });
+  streams.end = () => liveRegistry.close();
   const { Identity, identityEnabled } = await import('./gateway/callers/identity.js');
   // One per process: it holds the JWKS cache.
   const identity = identityEnabled(config.identity) ? new Identity(config.identity) : undefined;
@@ -107,6 +121,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   closers.push(
     () => transport.close(),
     ...(sharedStore ? [() => sharedStore.close()] : []),
+    ...(liveBus ? [() => liveBus.close()] : []),
     ...(counters ? [() => counters.close()] : []),
     destroy,
     ...resolved.closers,
@@ -135,10 +150,21 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     metrics: metrics ?? false,
     jit: config.jit,
     posture: config.posture,
+    live: { settings: config.live, registry: liveRegistry },
     ...(sharedStore ? { sharedStore } : {}),
     ...(identity ? { identity } : {}),
     ...(config.callerLimits && counters ? { callerLimits: { settings: config.callerLimits, counters } } : {}),
   });
+  const { attachGraphqlWs } = await import('./gateway/ops/websocket.js');
+  // GraphQL over WebSocket on the same port; the drain ends its connections (complete, then 1001) with the live streams.
+  const websocket = attachGraphqlWs(bound.server, yoga, {
+    maxPayloadBytes: config.limits.maxRequestBytes,
+    logger,
+    ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
+  });
+  streams.end = async () => {
+    await Promise.all([websocket.close(), liveRegistry.close()]);
+  };
   bound.serve(yoga);
   const host = bound.address.family === 'IPv6' ? `[${bound.address.address}]` : bound.address.address;
   const { introspection, graphiql, addressAdminOperations } = config.posture;

@@ -15,6 +15,7 @@ import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
 import type { IntrospectionPolicy } from './http/use-introspection-policy.js';
 import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './upstream/caller-address.js';
 import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.js';
+import { DEFAULT_LIVE_SETTINGS, type LiveSettings, loadLiveSettings } from './live/live-settings.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -80,6 +81,8 @@ export interface GatewayConfig {
    * production or once any of the variables is set; undefined (no limits) in development.
    */
   callerLimits: CallerLimitSettings | undefined;
+  /** LIVE_* and MAX_SUBSCRIPTIONS_*: poll intervals per feed, the key cap and the subscription limits. */
+  live: LiveSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -370,6 +373,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     jit: check(problems, () => flag(env, 'GRAPHQL_JIT', true), true),
     tracing: check(problems, () => tracing(env), undefined),
     persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),
+    live: check(problems, () => loadLiveSettings(env), DEFAULT_LIVE_SETTINGS),
     upstreams: {
       'crypto-analytics': upstream('crypto-analytics'),
       'blockchain-utility': upstream('blockchain-utility'),

@@ -45,6 +45,10 @@ export const ERROR_CODES = {
     'The hash in extensions.persistedQuery is not registered (HTTP 404; APQ clients then resend it with the query), or, with PERSISTED_ONLY, not in the documents file (HTTP 400).',
   PERSISTED_QUERY_HASH_MISMATCH: 'extensions.persistedQuery.sha256Hash is not the SHA-256 of the query sent with it (HTTP 400).',
   PERSISTED_QUERY_ONLY: 'The gateway runs persisted operations only (PERSISTED_ONLY) and the request sent a query text (HTTP 400).',
+  LIVE_KEY_LIMIT_EXCEEDED:
+    'The subscription would start one more distinct live poll than this gateway process runs (LIVE_MAX_KEYS); retry later or follow a key others already follow.',
+  SUBSCRIPTION_LIMIT_EXCEEDED:
+    'The connection or the caller already holds as many open subscriptions as allowed (MAX_SUBSCRIPTIONS_PER_CONNECTION, MAX_SUBSCRIPTIONS_PER_CALLER); close one first.',
   INTERNAL_SERVER_ERROR: 'The gateway itself failed; details are logged, not returned.',
 } as const;
 
@@ -117,4 +121,12 @@ export type LimitCode =
 /** A request refused by one of the operation limits before execution, saying the limit and what was seen. */
 export function limitError(code: LimitCode, message: string, status = 400): GraphQLError {
   return new GraphQLError(message, { extensions: { code, http: { status } } });
+}
+
+/** The codes of the live-data limits (see `liveLimitError`). */
+export type LiveLimitCode = 'LIVE_KEY_LIMIT_EXCEEDED' | 'SUBSCRIPTION_LIMIT_EXCEEDED';
+
+/** A subscription refused before its stream opens because a live-data limit is reached; retryable once something closes. */
+export function liveLimitError(code: LiveLimitCode, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, retryable: true } });
 }

@@ -8,6 +8,7 @@ import { moneyModule } from './features/money/index.js';
 import { placesModule } from './features/places/index.js';
 import { tokenGraphModule } from './features/token-graph/index.js';
 import { visitorModule } from './features/visitor/index.js';
+import { liveModule } from './features/live/index.js';
 import { federationModule } from './federation/index.js';
 import { addressModule } from './interfaces/address/index.js';
 import { blockchainUtilityModule } from './interfaces/blockchain-utility/index.js';
@@ -28,6 +29,7 @@ export const GRAPH_MODULES: readonly GraphModule[] = [
   visitorModule,
   briefModule,
   byKeyModule,
+  liveModule,
   federationModule,
   stitchingModule,
   // Last: it checks the arguments of root fields every module above has contributed.

@@ -1,8 +1,10 @@
 /**
  * The gateway server: graphql-yoga over the built schema, GraphiQL served from the package (no
- * CDN), liveness at /healthz, and the error catalogue applied to every result.
+ * CDN), liveness at /healthz, the error catalogue applied to every result, and subscriptions
+ * (live data) over Server-Sent Events on the same endpoint, fed by one poll registry per process.
  */
 import type { GraphQLSchema } from 'graphql';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
 import type { UpstreamName } from './config.js';
@@ -50,6 +52,14 @@ import { useCost } from './callers/use-cost.js';
 import { useRateLimit } from './callers/use-rate-limit.js';
 import { useScopes } from './callers/use-scopes.js';
 import { enforcedRules } from './callers/field-scopes.js';
+import { LIVE_FIELD_INTERFACES } from './features/live/index.js';
+import { type LiveBus, localBus } from './live/live-bus.js';
+import { createLivePoller } from './live/live-poller.js';
+import { attachLiveSession, type LiveRuntime } from './live/live-session.js';
+import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from './live/live-settings.js';
+import { PollRegistry } from './live/poll-registry.js';
+import { SubscriptionLimits } from './live/subscription-limits.js';
+import { useLiveEvents } from './live/use-live-events.js';
 
 export interface GatewayOptions {
   schema: GraphQLSchema;
@@ -96,6 +106,27 @@ export interface GatewayOptions {
    * development posture where absent, with C's admin fields open exactly when identity is off.
    */
   posture?: Partial<Posture>;
+  /**
+   * Live data (subscriptions): LIVE_* and MAX_SUBSCRIPTIONS_* settings, and the registry of polls,
+   * which the composition root makes (with the Redis bus) so the drain can complete its streams.
+   * The defaults and a registry of this process alone (localBus) where absent.
+   */
+  live?: { settings?: LiveSettings; registry?: PollRegistry };
+}
+
+/** The live registry of a gateway whose composition root passes none: this process alone, the default settings. */
+export function createPollRegistry(options: {
+  settings?: LiveSettings | undefined;
+  bus?: LiveBus | undefined;
+  logger?: Logger | undefined;
+  metrics?: GatewayMetrics | undefined;
+}): PollRegistry {
+  return new PollRegistry({
+    bus: options.bus ?? localBus,
+    settings: options.settings ?? DEFAULT_LIVE_SETTINGS,
+    logger: options.logger ?? silentLogger,
+    observer: options.metrics,
+  });
 }
 
 /** The node:http request, when Yoga runs inside a Node server (absent under `yoga.fetch`). */
@@ -130,6 +161,12 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const meters = new CostMeters(metrics ? registerCallerMetrics(metrics.registry) : undefined);
   // The limits count callers, so with limits and no identity every caller is settled as anonymous, by its address.
   const settling = identity ?? (rateLimit ? new Identity({ required: false, realm: AUTH_REALM }) : undefined);
+  const liveSettings = options.live?.settings ?? DEFAULT_LIVE_SETTINGS;
+  const live: LiveRuntime = {
+    registry: options.live?.registry ?? createPollRegistry({ settings: liveSettings, logger, metrics }),
+    pollSpec: createLivePoller({ upstreams: options.upstreams, transport, cache, cacheObserver: metrics, clock }),
+    limits: new SubscriptionLimits(liveSettings),
+  };
   return createYoga<ServerContext, GatewayContext>({
     schema: jit ? forCompiledExecution(options.schema) : options.schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -172,6 +209,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       ...(introspection === 'on' ? [] : [useIntrospectionPolicy({ policy: introspection, callerOf })]),
       // The log reads the codes the catalogue has settled, so it comes after it.
       useErrorCatalogue(logger),
+      useLiveEvents({ logger, observer: metrics, interfaceOf: (field) => LIVE_FIELD_INTERFACES[field] }),
       useCost({ meterOf: (request) => meters.of(request), quota }),
       useRequestLog(logger, metrics),
       ...usePersistedQueries({
@@ -184,19 +222,41 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       useVaryOnOrigin(),
       ...(options.readiness ? [useReadiness(options.readiness)] : []),
       useProvenance(options.sandboxUpstreams ?? []),
+      // @defer and @stream: declared on Yoga's schema, sent as multipart/mixed or SSE parts (graphql-js runs them, not graphql-jit).
+      useDeferStream(),
       ...(jit ? [useCompiledExecution()] : []),
     ],
     context: ({ request, req }) => {
       const ip = callerIp(request.headers, req?.socket?.remoteAddress, trustProxy);
       const caller = callerOf(request) ?? anonymousCaller(ip);
-      const upstream = createUpstreamClient(
-        options.upstreams,
-        { headers: request.headers, ip, requestId: requestIdOf(request) },
-        { transport, cache, cacheObserver: metrics, charges: upstreamCharges(caller, quota, meters.start(request, caller)) },
-      );
+      const charges = upstreamCharges(caller, quota, meters.start(request, caller));
+      const upstream = () =>
+        createUpstreamClient(
+          options.upstreams,
+          { headers: request.headers, ip, requestId: requestIdOf(request) },
+          {
+            transport,
+            cache,
+            cacheObserver: metrics,
+            charges,
+          },
+        );
       const budget = new FanOutBudget(limits.maxUpstreamCalls);
       budgets.set(request, budget);
-      return createContext(withFanOutBudget(upstream, budget), urls, ip, clock);
+      attachLiveSession(request, {
+        runtime: live,
+        headers: request.headers,
+        // Under node:http the socket is the connection (one per HTTP/1.1 stream at a time); under `yoga.fetch` the request.
+        connection: req?.socket ?? request,
+        caller: caller.id,
+        // Each event is a new answer: its own client, loaders and budget (live-session.ts).
+        renew: (context) => {
+          const fresh = new FanOutBudget(limits.maxUpstreamCalls);
+          budgets.set(request, fresh);
+          Object.assign(context, createContext(withFanOutBudget(upstream(), fresh), urls, ip, clock));
+        },
+      });
+      return createContext(withFanOutBudget(upstream(), budget), urls, ip, clock);
     },
   });
 }

@@ -4,6 +4,7 @@ import type { TokenRecordWire } from '../interfaces/crypto-analytics/wire.js';
 import type { StablecoinStateWire, StablecoinExchangeQuoteWire, ErgoTokenPriceWire, MosaikViewElementWire } from '../interfaces/blockchain-utility/wire.js';
 import type { AddressRecordWire } from '../interfaces/address/wire.js';
 import type { VisitorParent } from '../features/visitor/visitor-parent.js';
+import type { MarketIndicatorWire } from '../features/live/wire.js';
 import type { CryptoBrief as CryptoBriefRecord, StatementParent, BriefInput as BriefInputRecord } from '../features/brief/brief-types.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -2517,6 +2518,36 @@ export type StablecoinStateSigUsdPriceInArgs = {
   currency: Scalars['CurrencyCode']['input'];
 };
 
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** Rates of every currency against `base` (as the `exchangeRates` query's table). */
+  currencyRates?: Maybe<ExchangeRateTable>;
+  /** Units of currency `to` per one unit of currency `from` (as `Country.currencyRate`). */
+  exchangeRate?: Maybe<Scalars['Float']['output']>;
+  /** The market as a whole, its latest daily record (as the `marketIndicator` query's first). */
+  marketIndicator?: Maybe<MarketIndicator>;
+  /** The SigmaUSD bank's state, as the `stablecoinState` query gives it (a new Ergo block every ~2 minutes). */
+  stablecoinState?: Maybe<StablecoinState>;
+  /** The latest daily candle of each token, in the order of `symbols` (ticker symbols, e.g. BTC); as the `tokenPrices` query's records. */
+  tokenPrices?: Maybe<Array<TokenDailyPrice>>;
+};
+
+
+export type SubscriptionCurrencyRatesArgs = {
+  base: Scalars['CurrencyCode']['input'];
+};
+
+
+export type SubscriptionExchangeRateArgs = {
+  from: Scalars['CurrencyCode']['input'];
+  to: Scalars['CurrencyCode']['input'];
+};
+
+
+export type SubscriptionTokenPricesArgs = {
+  symbols: Array<Scalars['String']['input']>;
+};
+
 /** Paths (relative to the service's host) that fetch the full address of a UK suggestion. */
 export type SuggestionUrls = {
   __typename?: 'SuggestionUrls';
@@ -3214,7 +3245,7 @@ export type ResolversTypes = {
   LocalizedName: ResolverTypeWrapper<LocalizedName>;
   LonLatRadius: ResolverTypeWrapper<Scalars['LonLatRadius']['output']>;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
-  MarketIndicator: ResolverTypeWrapper<MarketIndicator>;
+  MarketIndicator: ResolverTypeWrapper<MarketIndicatorWire>;
   MatchLevel: MatchLevel;
   Memberships: ResolverTypeWrapper<Memberships>;
   Money: ResolverTypeWrapper<Money>;
@@ -3266,6 +3297,7 @@ export type ResolversTypes = {
   StablecoinExchangeQuote: ResolverTypeWrapper<StablecoinExchangeQuoteWire>;
   StablecoinState: ResolverTypeWrapper<StablecoinStateWire>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SuggestionId: ResolverTypeWrapper<Scalars['SuggestionId']['output']>;
   SuggestionUrls: ResolverTypeWrapper<SuggestionUrls>;
   Token: ResolverTypeWrapper<TokenRecordWire>;
@@ -3388,7 +3420,7 @@ export type ResolversParentTypes = {
   LocalizedName: LocalizedName;
   LonLatRadius: Scalars['LonLatRadius']['output'];
   Long: Scalars['Long']['output'];
-  MarketIndicator: MarketIndicator;
+  MarketIndicator: MarketIndicatorWire;
   Memberships: Memberships;
   Money: Money;
   MonthDay: MonthDay;
@@ -3432,6 +3464,7 @@ export type ResolversParentTypes = {
   StablecoinExchangeQuote: StablecoinExchangeQuoteWire;
   StablecoinState: StablecoinStateWire;
   String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
   SuggestionId: Scalars['SuggestionId']['output'];
   SuggestionUrls: SuggestionUrls;
   Token: TokenRecordWire;
@@ -4456,6 +4489,14 @@ export type StablecoinStateResolvers<ContextType = GatewayContext, ParentType ex
   sigUsdPriceInErg?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SubscriptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  currencyRates?: SubscriptionResolver<Maybe<ResolversTypes['ExchangeRateTable']>, "currencyRates", ParentType, ContextType, RequireFields<SubscriptionCurrencyRatesArgs, 'base'>>;
+  exchangeRate?: SubscriptionResolver<Maybe<ResolversTypes['Float']>, "exchangeRate", ParentType, ContextType, RequireFields<SubscriptionExchangeRateArgs, 'from' | 'to'>>;
+  marketIndicator?: SubscriptionResolver<Maybe<ResolversTypes['MarketIndicator']>, "marketIndicator", ParentType, ContextType>;
+  stablecoinState?: SubscriptionResolver<Maybe<ResolversTypes['StablecoinState']>, "stablecoinState", ParentType, ContextType>;
+  tokenPrices?: SubscriptionResolver<Maybe<Array<ResolversTypes['TokenDailyPrice']>>, "tokenPrices", ParentType, ContextType, RequireFields<SubscriptionTokenPricesArgs, 'symbols'>>;
+};
+
 export interface SuggestionIdScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['SuggestionId'], any> {
   name: 'SuggestionId';
 }
@@ -4845,6 +4886,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   SortSpec?: GraphQLScalarType;
   StablecoinExchangeQuote?: StablecoinExchangeQuoteResolvers<ContextType>;
   StablecoinState?: StablecoinStateResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   SuggestionId?: GraphQLScalarType;
   SuggestionUrls?: SuggestionUrlsResolvers<ContextType>;
   Token?: TokenResolvers<ContextType>;

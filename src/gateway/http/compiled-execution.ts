@@ -1,7 +1,7 @@
 /**
  * Compiled execution (GRAPHQL_JIT=true) with graphql-jit through Envelop's plugin: each document
  * is compiled once, cached by its text, then run as plain functions; about 1.2–1.4× the
- * operations per second of graphql-js on the bench's list query. Two gaps of graphql-jit are
+ * operations per second of graphql-js on the bench's list query. The gaps of graphql-jit are
  * closed here so answers stay what graphql-js gives:
  * - it reports a variable that does not coerce without the scalar's own message, so an operation
  *   whose variables graphql-js refuses runs on graphql-js, which says what was expected;
@@ -9,10 +9,24 @@
  *   first (use-input-errors.ts), as graphql-js 17 does, so both executors answer them alike;
  * - it calls a scalar's parseLiteral without variables and warns on the console for every one
  *   that declares them (graphql-js's default does); no scalar here reads variables inside a
- *   literal (there is no JSON scalar), so the schema's scalars take the literal alone.
+ *   literal (there is no JSON scalar), so the schema's scalars take the literal alone;
+ * - it has no incremental delivery: an operation with `@defer` or `@stream` runs on graphql-js
+ *   (Yoga's executor), which sends its parts as they come;
+ * - a subscription runs on graphql-js's subscribe (Yoga's), on which live data's events and their
+ *   errors are built (features/live, live/use-live-events.ts).
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { type ExecutionArgs, getOperationAST, getVariableValues, type GraphQLSchema, isScalarType, type ValueNode } from 'graphql';
+import {
+  BREAK,
+  type DocumentNode,
+  type ExecutionArgs,
+  getOperationAST,
+  getVariableValues,
+  type GraphQLSchema,
+  isScalarType,
+  type ValueNode,
+  visit,
+} from 'graphql';
 
 /**
  * Makes every scalar's parseLiteral take the literal alone, in place and once: copying the whole
@@ -28,13 +42,35 @@ export function forCompiledExecution(schema: GraphQLSchema): GraphQLSchema {
   return schema;
 }
 
-/** Whether graphql-js accepts the operation's variables (then graphql-jit may run it). */
+/** Whether graphql-js accepts the operation's variables and it is no subscription (then graphql-jit may run it). */
 function variablesCoerce(args: ExecutionArgs): boolean {
   const operation = getOperationAST(args.document, args.operationName);
-  if (!operation) return false;
+  if (!operation || operation.operation === 'subscription') return false;
   const definitions = operation.variableDefinitions ?? [];
   if (definitions.length === 0) return true;
   return getVariableValues(args.schema, definitions, args.variableValues ?? {}, { maxErrors: 1 }).errors === undefined;
+}
+
+const INCREMENTAL_DIRECTIVES: ReadonlySet<string> = new Set(['defer', 'stream']);
+
+/** Per parsed document (Yoga caches those), whether it asks for incremental delivery. */
+const incremental = new WeakMap<DocumentNode, boolean>();
+
+/** Whether the document uses `@defer` or `@stream`, which only graphql-js executes. */
+function deliversIncrementally(document: DocumentNode): boolean {
+  let found = incremental.get(document);
+  if (found === undefined) {
+    found = false;
+    visit(document, {
+      Directive(directive) {
+        if (!INCREMENTAL_DIRECTIVES.has(directive.name.value)) return undefined;
+        found = true;
+        return BREAK;
+      },
+    });
+    incremental.set(document, found);
+  }
+  return found;
 }
 
 /** Envelop's plugin, which Yoga's plugin list takes as it is. */
@@ -42,5 +78,8 @@ export function useCompiledExecution(): ReturnType<typeof useGraphQlJit> {
   // A document graphql-jit cannot compile answers with the compiler's errors, which the error
   // catalogue logs once, as JSON, with the request's id; the plugin's default printed them to the
   // console as well.
-  return useGraphQlJit({}, { enableIf: variablesCoerce, onError: () => undefined });
+  return useGraphQlJit(
+    {},
+    { enableIf: (args) => !deliversIncrementally(args.document) && variablesCoerce(args), onError: () => undefined },
+  );
 }

@@ -5,7 +5,8 @@
  * a malformed JSON body. And two that graphql-js 16's validation gets wrong: it reports an argument
  * literal that its scalar rejects as a validation failure, where for a client that is bad input like any other
  * (re-coded BAD_USER_INPUT, naming the argument when the query makes it clear which one it was);
- * and it lets through an operation type the schema has no root for (`subscription` here), which
+ * and it lets through an operation type the schema has no root for (none today: Query, Mutation
+ * and Subscription all have one; the rule stays for a schema built without live data), which
  * then fails in execution as the gateway's own error, or in graphql-jit's compiler as a plain
  * Error. Such an operation is refused in validation, as graphql-js 17 does.
  */

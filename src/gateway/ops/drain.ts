@@ -1,6 +1,6 @@
 /**
  * Graceful drain on SIGTERM/SIGINT: readiness turns 503 at once, the server stops accepting
- * connections, in-flight requests finish up to a deadline, idle keep-alive connections are closed,
+ * connections, open streams (subscriptions) are completed, in-flight requests finish up to a deadline, idle keep-alive connections are closed,
  * then whatever the gateway depends on (Mesh, the sandboxes) is closed after it.
  */
 import type { Server } from 'node:http';
@@ -13,6 +13,11 @@ export interface DrainOptions {
   logger: Logger;
   /** Closed in order after the server, e.g. Mesh's handles, then the sandboxes. */
   closers: readonly (() => void | Promise<void>)[];
+  /**
+   * Completes every open stream (live subscriptions), called as the listener closes: a stream
+   * never finishes by itself, so without this each would hold its connection until the deadline.
+   */
+  endStreams?: () => void | Promise<void>;
 }
 
 export interface Drain {
@@ -45,7 +50,11 @@ export function createDrain(options: DrainOptions): Drain {
       }, timeoutMs);
     });
     server.closeIdleConnections();
-    await Promise.race([closed, timedOut]);
+    // Not awaited alone: the deadline bounds it like any request.
+    const streamsEnded = Promise.resolve()
+      .then(options.endStreams)
+      .catch((error: unknown) => logger.warn({ err: error }, 'completing open streams failed during drain'));
+    await Promise.race([Promise.all([closed, streamsEnded]), timedOut]);
     clearInterval(sweep);
     clearTimeout(deadline);
     if (forced) logger.error({ timeoutMs }, 'drain timed out: in-flight requests were cut off');

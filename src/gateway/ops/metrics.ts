@@ -2,7 +2,8 @@
  * Prometheus metrics of one gateway (prom-client): GraphQL operations by name and outcome with
  * their durations, errors by code, upstream requests by upstream, method and status class with
  * their durations, response-cache lookups, circuit-breaker state per upstream, in-flight requests
- * and the process's own figures. Each gateway has its own registry, so several gateways in one
+ * live data's keys, subscribers, polls and events (sent or suppressed as unchanged), and the
+ * process's own figures. Each gateway has its own registry, so several gateways in one
  * process (tests, embedding) never collide on a metric name.
  *
  * prom-client directly rather than the Envelop/Yoga Prometheus plugin: that plugin measures
@@ -14,6 +15,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { UpstreamName } from '../config.js';
 import type { RequestOutcome } from '../http/use-request-log.js';
 import type { BreakerState } from '../upstream/upstream-transport.js';
+import type { LiveObserver } from '../live/poll-registry.js';
+import type { LiveEventObserver } from '../live/use-live-events.js';
 
 /** What the upstream transport reports of every HTTP exchange it makes (retries each count). */
 export interface UpstreamObserver {
@@ -37,7 +40,7 @@ function statusClass(status: number | undefined): string {
   return status === undefined ? 'error' : `${Math.floor(status / 100)}xx`;
 }
 
-export class GatewayMetrics implements UpstreamObserver, CacheObserver {
+export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObserver, LiveEventObserver {
   readonly registry = new Registry();
   readonly inFlight: Gauge;
   private readonly operations: Counter<'operation' | 'outcome'>;
@@ -46,6 +49,10 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver {
   private readonly upstreamRequests: Counter<'upstream' | 'method' | 'status_class'>;
   private readonly upstreamSeconds: Histogram<'upstream' | 'method'>;
   private readonly cacheLookups: Counter<'upstream' | 'result'>;
+  private readonly liveKeyCount: Gauge;
+  private readonly liveSubscriberCount: Gauge;
+  private readonly livePolls: Counter<'upstream' | 'outcome'>;
+  private readonly liveEvents: Counter<'upstream' | 'result'>;
 
   /** `breakerStates` is read at every scrape, so the gauge is never stale. */
   constructor(breakerStates?: () => Record<UpstreamName, BreakerState>) {
@@ -90,6 +97,24 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver {
       labelNames: ['upstream', 'result'],
       registers,
     });
+    this.liveKeyCount = new Gauge({ name: 'gateway_live_keys', help: 'Distinct live keys this process polls or relays', registers });
+    this.liveSubscriberCount = new Gauge({
+      name: 'gateway_live_subscribers',
+      help: 'Open subscriptions following a live key in this process',
+      registers,
+    });
+    this.livePolls = new Counter({
+      name: 'gateway_live_polls_total',
+      help: 'Live polls by upstream and outcome (ok, error; relayed = a value another replica polled)',
+      labelNames: ['upstream', 'outcome'],
+      registers,
+    });
+    this.liveEvents = new Counter({
+      name: 'gateway_live_events_total',
+      help: 'Subscription events by the upstream followed and result (sent, unchanged = suppressed: nothing the subscriber selected changed)',
+      labelNames: ['upstream', 'result'],
+      registers,
+    });
     new Gauge({
       name: 'gateway_upstream_circuit_state',
       help: 'Circuit breaker per upstream: 0 closed, 1 half-open, 2 open',
@@ -116,5 +141,21 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver {
 
   cacheLookup(upstream: UpstreamName, hit: boolean): void {
     this.cacheLookups.inc({ upstream, result: hit ? 'hit' : 'miss' });
+  }
+
+  liveKeys(count: number): void {
+    this.liveKeyCount.set(count);
+  }
+
+  liveSubscribers(count: number): void {
+    this.liveSubscriberCount.set(count);
+  }
+
+  livePoll(upstream: UpstreamName, outcome: 'ok' | 'error' | 'relayed'): void {
+    this.livePolls.inc({ upstream, outcome });
+  }
+
+  liveEvent(upstream: string, sent: boolean): void {
+    this.liveEvents.inc({ upstream, result: sent ? 'sent' : 'unchanged' });
   }
 }

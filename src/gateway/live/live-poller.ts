@@ -1,0 +1,97 @@
+/**
+ * Turns "this upstream path and query, with this subscriber's credentials" into a live key and a
+ * poll. The poll goes through the same upstream client as queries (deadline, body cap, retries,
+ * breaker, response cache, spans, metrics, key scrubbing, a request id per poll), made for the
+ * poll alone: no caller's address or User-Agent is forwarded, since the answer is shared by
+ * everyone who follows the key, and only credentials tell two keys apart.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import type { UpstreamName } from '../config.js';
+import type { CacheObserver } from '../ops/metrics.js';
+import { fillPath } from '../upstream/path-parameters.js';
+import { type QueryValue, withQuery } from '../upstream/query-string.js';
+import { freshnessMs, type ResponseCache, sharedKey } from '../upstream/response-cache.js';
+import { createUpstreamClient, type ResolvedUpstream } from '../upstream/upstream-fetch.js';
+import type { UpstreamTransport } from '../upstream/upstream-transport.js';
+import { VENDORS } from '../upstream/vendors.js';
+import type { LiveFeed } from './live-settings.js';
+import type { PollSpec } from './poll-registry.js';
+
+/** What a subscription follows: one GET of one upstream. */
+export interface LiveSource {
+  feed: LiveFeed;
+  upstream: UpstreamName;
+  /** A path as in the vendor's document; `{name}` placeholders are filled from `parameters`. */
+  template: string;
+  /** Path and query parameters; together with the template they name the key. */
+  parameters: Record<string, QueryValue>;
+  /**
+   * Parameters that follow the clock (e.g. "the last seven days"), added at every poll and left
+   * out of the key, so one key keeps following "the latest" across midnight.
+   */
+  moving?: (now: Date) => Record<string, QueryValue>;
+}
+
+export interface LivePollerOptions {
+  upstreams: readonly ResolvedUpstream[];
+  transport: UpstreamTransport;
+  cache?: ResponseCache | undefined;
+  cacheObserver?: CacheObserver | undefined;
+  clock: Clock;
+}
+
+/** The headers that carry a subscriber's own credentials (the vendors' client headers), and nothing else of it. */
+function credentialHeaders(headers: Headers): Headers {
+  const kept = new Headers();
+  for (const { clientHeaders } of Object.values(VENDORS)) {
+    for (const name of [clientHeaders.key, clientHeaders.userToken]) {
+      const value = name ? headers.get(name) : null;
+      if (name && value !== null) kept.set(name, value);
+    }
+  }
+  return kept;
+}
+
+/** What the vendor receives as credentials for `upstream` (a client's own key wins, as for queries). */
+function sentCredentials(upstream: ResolvedUpstream, headers: Headers): Record<string, string> {
+  const { clientHeaders, authHeaders } = VENDORS[upstream.name];
+  return authHeaders({
+    key: (clientHeaders.key ? headers.get(clientHeaders.key) : null) ?? upstream.credentials.key,
+    userToken: (clientHeaders.userToken ? headers.get(clientHeaders.userToken) : null) ?? upstream.credentials.userToken,
+  });
+}
+
+function urlOf(upstream: ResolvedUpstream, template: string, parameters: Record<string, QueryValue>): string {
+  const { path, query } = fillPath(template, parameters);
+  return withQuery(`${upstream.url}${path}`, query);
+}
+
+/** Makes the poll specs of subscriptions: the key and one poll through a fresh upstream client. */
+export function createLivePoller(options: LivePollerOptions): (source: LiveSource, callerHeaders: Headers) => PollSpec {
+  return (source, callerHeaders) => {
+    const upstream = options.upstreams.find((candidate) => candidate.name === source.upstream);
+    if (!upstream) throw new TypeError(`No upstream is configured for ${source.upstream}`);
+    const headers = credentialHeaders(callerHeaders);
+    const key = `${source.upstream} ${sharedKey(urlOf(upstream, source.template, source.parameters), sentCredentials(upstream, headers))}`;
+    return {
+      key,
+      feed: source.feed,
+      upstream: source.upstream,
+      async poll() {
+        const client = createUpstreamClient(
+          options.upstreams,
+          { headers, ip: undefined, requestId: `live-${randomUUID()}` },
+          { transport: options.transport, cache: options.cache, cacheObserver: options.cacheObserver },
+        );
+        const parameters = { ...source.parameters, ...source.moving?.(options.clock()) };
+        // `fetch` and `get` of one client share one exchange for one URL: `fetch` shows the
+        // answer's Cache-Control (the least interval), `get` the value checked against the document.
+        const response = await client.fetch(urlOf(upstream, source.template, parameters));
+        const value = await client.get<unknown>(source.upstream, source.template, parameters);
+        const maxAgeMs = freshnessMs(response.headers.get('cache-control'), 0);
+        return { value, maxAgeMs: maxAgeMs > 0 ? maxAgeMs : undefined };
+      },
+    };
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * The live bus on Redis (REDIS_URL): a lease per key with an expiry decides which replica polls
+ * it, and a pub/sub channel per key carries what it polled to the others. A replica that dies
+ * stops renewing, its lease expires (the registry asks for about two intervals) and another takes
+ * the key over. Redis is never a dependency: while it is away every replica holds every lease (each
+ * polls alone) and publishing is a no-op; the outage is logged once and its end once, as the
+ * shared cache does (cache/redis-store.ts).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from '../logger.js';
+import type { LiveBus } from './live-bus.js';
+
+export interface RedisLiveBusOptions {
+  url: string;
+  /** Prepended (with `live:`) to every key and channel, so deployments sharing one Redis keep apart. */
+  keyPrefix: string;
+  logger: Logger;
+  /** How long one command may take before the bus answers as if Redis were away. */
+  commandTimeoutMs?: number;
+}
+
+/**
+ * Takes the lease when nobody holds it, renews it when we do: one round trip and atomic, so a
+ * lease that expires between a failed SET and a renewal cannot be renewed by someone else's token.
+ */
+const TAKE_OR_RENEW = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0`;
+
+/** Deletes the lease only while it is ours: after an expiry another replica's lease must stand. */
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/** Base64url of 16 random bytes: the fixed length lets a message's origin be sliced off without a separator. */
+const ORIGIN_LENGTH = 22;
+
+/** Keys are hashed: whatever the registry builds them from (paths, credentials' hashes) never lands in Redis in clear. */
+function hashed(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/** ioredis's states before its first 'ready' (or its first failure). */
+const FIRST_CONNECTION = new Set(['wait', 'connecting', 'connect']);
+
+/** A function, not an inline comparison: the status changes across an await, which TypeScript's narrowing does not know. */
+const isReady = (redis: Redis): boolean => redis.status === 'ready';
+
+interface Channel {
+  listeners: Set<(value: string) => void>;
+  /** Settles once Redis confirmed the SUBSCRIBE (or could not be asked): a listener added meanwhile waits for it too. */
+  subscribed: Promise<void>;
+}
+
+type Connection = 'commands' | 'subscriber';
+
+/**
+ * Creates the bus: one connection for commands and one for SUBSCRIBE (a subscribed ioredis
+ * connection takes no other command). The returned bus never rejects.
+ */
+export function createRedisLiveBus({ url, keyPrefix, logger, commandTimeoutMs = 250 }: RedisLiveBusOptions): LiveBus {
+  // One token per bus: it marks our leases and our own publications, which listeners skip.
+  const token = randomBytes(16).toString('base64url');
+  const prefix = `${keyPrefix}live:`;
+  const leaseKey = (key: string): string => `${prefix}lease:${hashed(key)}`;
+  const channelOf = (key: string): string => `${prefix}values:${hashed(key)}`;
+
+  const options: RedisOptions = {
+    commandTimeout: commandTimeoutMs,
+    connectTimeout: 1_000,
+    // Nothing waits for Redis: a command while it is away fails at once and the bus answers alone.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  };
+  const commands = new Redis(url, options);
+  // The bus resubscribes itself on every 'ready' (the channels it wants now, not those of before the outage).
+  const subscriber = new Redis(url, { ...options, autoResubscribe: false });
+  const channels = new Map<string, Channel>();
+  /** Each key's last lease answer from Redis, until it is released. */
+  const decided = new Map<string, boolean>();
+
+  // One warning when the first connection drops, one info line when both are back.
+  const unreachable = new Set<Connection>();
+  const watch = (connection: Connection, redis: Redis): void => {
+    // The URL may carry a password; the log names only what happened.
+    redis.on('error', (error: NodeJS.ErrnoException) => {
+      if (unreachable.has(connection)) return;
+      if (!unreachable.size)
+        logger.warn({ reason: error.code ?? error.name }, 'redis unreachable: live keys are polled by every replica until it is back');
+      unreachable.add(connection);
+    });
+    redis.on('ready', () => {
+      if (!unreachable.delete(connection) || unreachable.size) return;
+      logger.info('redis reachable again: live keys are shared again');
+    });
+  };
+  watch('commands', commands);
+  watch('subscriber', subscriber);
+  const settled = (): undefined => undefined;
+  /** The SUBSCRIBE of the last reconnection, which covers every channel wanted at that moment. */
+  let resubscribed: Promise<void> = Promise.resolve();
+  subscriber.on('ready', () => {
+    resubscribed = channels.size ? subscriber.subscribe(...channels.keys()).then(settled, settled) : Promise.resolve();
+  });
+  subscriber.on('message', (channel: string, message: string) => {
+    if (message.startsWith(token)) return;
+    const value = message.slice(ORIGIN_LENGTH);
+    for (const onValue of channels.get(channel)?.listeners ?? []) {
+      try {
+        onValue(value);
+      } catch (error) {
+        // A listener's fault must not reach ioredis's parser, which would drop the connection.
+        logger.error({ err: error }, 'a live listener threw');
+      }
+    }
+  });
+
+  /**
+   * Whether Redis can be asked now. On the first connection (not yet ready, not yet failed) it
+   * waits up to one command timeout, so the first lease after start is decided by Redis rather
+   * than granted to everyone.
+   */
+  const usable = async (redis: Redis, connection: Connection): Promise<boolean> => {
+    if (isReady(redis)) return true;
+    if (unreachable.has(connection) || !FIRST_CONNECTION.has(redis.status)) return false;
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, commandTimeoutMs);
+      redis.once('ready', done).once('error', done);
+    });
+    return isReady(redis);
+  };
+
+  /** Subscribes one new channel; while the subscriber is away, its 'ready' handler does it on reconnection. */
+  const subscribe = async (name: string): Promise<void> => {
+    if (subscriber.status === 'ready') return subscriber.subscribe(name).then(settled, settled);
+    // Ours ran first on 'ready' (registered earlier) and subscribed this channel with the others.
+    if (await usable(subscriber, 'subscriber')) await resubscribed;
+  };
+
+  return {
+    async lease(key, ttlMs) {
+      if (!(await usable(commands, 'commands'))) return true;
+      try {
+        const held = (await commands.eval(TAKE_OR_RENEW, 1, leaseKey(key), token, Math.max(1, Math.ceil(ttlMs)))) === 1;
+        decided.set(key, held);
+        return held;
+      } catch {
+        // A timeout on a connection that is up is mostly this process's own event loop running
+        // late (a large fan-out), not Redis: the last answer stands, so the other replica does not
+        // start polling too. Never decided (or Redis gone mid-command): polling twice beats nobody polling.
+        return decided.get(key) ?? true;
+      }
+    },
+
+    async release(key) {
+      decided.delete(key);
+      if (commands.status !== 'ready') return;
+      try {
+        await commands.eval(RELEASE, 1, leaseKey(key), token);
+      } catch {
+        // The lease expires by itself within its ttl.
+      }
+    },
+
+    async publish(key, value) {
+      if (commands.status !== 'ready') return;
+      try {
+        await commands.publish(channelOf(key), token + value);
+      } catch {
+        // The others miss one value; the next interval brings another.
+      }
+    },
+
+    async listen(key, onValue) {
+      const name = channelOf(key);
+      let channel = channels.get(name);
+      if (!channel) {
+        // Registered before any await, so a second listen for the key joins this SUBSCRIBE.
+        channel = { listeners: new Set(), subscribed: Promise.resolve() };
+        channels.set(name, channel);
+        channel.subscribed = subscribe(name);
+      }
+      const { listeners } = channel;
+      // A Set would merge two registrations of one function; each listen gets its own entry.
+      const entry = (value: string): void => onValue(value);
+      listeners.add(entry);
+      await channel.subscribed;
+      return async () => {
+        if (!listeners.delete(entry) || listeners.size || channels.get(name)?.listeners !== listeners) return;
+        channels.delete(name);
+        if (subscriber.status !== 'ready') return;
+        try {
+          await subscriber.unsubscribe(name);
+        } catch {
+          // A reconnection subscribes only the channels still wanted, so this one is gone then.
+        }
+      };
+    },
+
+    async close() {
+      // No release here: the leases expire within their ttl, as a dead replica's would; the
+      // registry releases the keys it stops polling before it closes the bus.
+      await Promise.all(
+        [commands, subscriber].map(async (redis) => {
+          try {
+            await redis.quit();
+          } catch {
+            redis.disconnect();
+          }
+        }),
+      );
+    },
+  };
+}
