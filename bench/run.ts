@@ -13,8 +13,8 @@
  * 5, in round 1), CONNECTIONS (10), Q3_CONCURRENCY (4), BENCH_GATEWAY_CMD (default `node dist/main.js`, after `npm run build`, in
  * the repository root), BENCH_ONLY=this,mesh,hive (a subset), SOAK=<seconds> (only Q2 on this
  * gateway for that long, RSS over time, written to bench/last-soak.md), BENCH_RECORD=1 (record
- * the answers anew from `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, stop).
- * bench/README.md says more.
+ * the answers anew from `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, stop),
+ * LIVE=1 or `--live` (the live-data load instead, live.ts). bench/README.md says more.
  */
 import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
@@ -332,6 +332,10 @@ async function soak(running: Running): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (process.env.LIVE === '1' || process.argv.includes('--live')) {
+    await (await import('./live.js')).runLive();
+    return;
+  }
   const pinned = !RECORD && cpus().length >= 2 && canPin();
   if (pinned) pinSelf('0');
   const selected = GATEWAYS.filter((gateway) => (SOAK ? gateway.id === 'this' : !ONLY.length || ONLY.includes(gateway.id)));
