@@ -16,6 +16,7 @@ import type { IntrospectionPolicy } from './http/use-introspection-policy.js';
 import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './upstream/caller-address.js';
 import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.js';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings, loadLiveSettings } from './live/live-settings.js';
+import { wholeNumberVariable } from './env-number.js';
 
 export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
@@ -133,15 +134,6 @@ function port(env: Env): number {
   return value;
 }
 
-function wholeNumber(env: Env, name: string, fallback: number, minimum: 0 | 1): number {
-  const raw = optional(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < minimum)
-    throw new TypeError(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
-  return value;
-}
-
 /** TYPE_PREFIX: a GraphQL name start (letter or underscore, then letters, digits, underscores), or ''. */
 export function readTypePrefix(env: Env): string {
   const value = optional(env, 'TYPE_PREFIX') ?? '';
@@ -221,7 +213,7 @@ function readinessRequires(env: Env): UpstreamName[] {
 /** The HTTP_* variables; every one at least 1, since 0 would turn a guard off rather than tighten it. */
 function httpServerLimits(env: Env, problems: string[]): HttpServerLimits {
   const read = (name: string, key: keyof HttpServerLimits): number =>
-    check(problems, () => wholeNumber(env, name, DEFAULT_HTTP_SERVER_LIMITS[key], 1), DEFAULT_HTTP_SERVER_LIMITS[key]);
+    check(problems, () => wholeNumberVariable(env, name, DEFAULT_HTTP_SERVER_LIMITS[key], 1), DEFAULT_HTTP_SERVER_LIMITS[key]);
   const limits: HttpServerLimits = {
     headersTimeoutMs: read('HTTP_HEADERS_TIMEOUT_MS', 'headersTimeoutMs'),
     requestTimeoutMs: read('HTTP_REQUEST_TIMEOUT_MS', 'requestTimeoutMs'),
@@ -357,12 +349,12 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     host: check(problems, () => host(env), '127.0.0.1'),
     port: check(problems, () => port(env), 4000),
     corsOrigins: check(problems, () => corsOrigins(env), undefined),
-    shutdownTimeoutMs: check(problems, () => wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0), 0),
-    readinessCacheMs: check(problems, () => wholeNumber(env, 'READINESS_CACHE_MS', 5_000, 0), 0),
+    shutdownTimeoutMs: check(problems, () => wholeNumberVariable(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0), 0),
+    readinessCacheMs: check(problems, () => wholeNumberVariable(env, 'READINESS_CACHE_MS', 5_000, 0), 0),
     readinessRequires: check(problems, () => readinessRequires(env), []),
     http: httpServerLimits(env, problems),
-    upstreamTimeoutMs: check(problems, () => wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1), 1),
-    cacheTtlMs: check(problems, () => wholeNumber(env, 'CACHE_TTL_SECONDS', 3600, 0), 0) * 1000,
+    upstreamTimeoutMs: check(problems, () => wholeNumberVariable(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1), 1),
+    cacheTtlMs: check(problems, () => wholeNumberVariable(env, 'CACHE_TTL_SECONDS', 3600, 0), 0) * 1000,
     limits: check(problems, () => loadLimits(env), DEFAULT_LIMITS),
     upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
     typePrefix: check(problems, () => readTypePrefix(env), ''),

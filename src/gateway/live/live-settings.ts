@@ -2,6 +2,7 @@
  * How often live data is polled and how much of it one process and one caller may hold (the
  * LIVE_* and MAX_SUBSCRIPTIONS_* variables; see the README's "Live data").
  */
+import { wholeNumberVariable } from '../env-number.js';
 
 /** The moving data a subscription follows; each has its own poll interval. */
 export type LiveFeed = 'prices' | 'market' | 'stablecoin' | 'rates';
@@ -39,26 +40,17 @@ const INTERVAL_VARIABLES: Readonly<Record<LiveFeed, string>> = {
 /** The least interval accepted: faster polling would only multiply upstream calls for the same data. */
 const MIN_INTERVAL_MS = 100;
 
-function whole(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, minimum: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < minimum)
-    throw new TypeError(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
-  return value;
-}
-
 /** Reads the live settings from the environment; throws a TypeError naming the first malformed variable. */
 export function loadLiveSettings(env: Readonly<Record<string, string | undefined>>): LiveSettings {
   const defaults = DEFAULT_LIVE_SETTINGS;
   const intervalsMs = Object.fromEntries(
-    LIVE_FEEDS.map((feed) => [feed, whole(env, INTERVAL_VARIABLES[feed], defaults.intervalsMs[feed], MIN_INTERVAL_MS)]),
+    LIVE_FEEDS.map((feed) => [feed, wholeNumberVariable(env, INTERVAL_VARIABLES[feed], defaults.intervalsMs[feed], MIN_INTERVAL_MS)]),
   ) as Record<LiveFeed, number>;
   return {
     intervalsMs,
-    maxBackoffMs: whole(env, 'LIVE_MAX_BACKOFF_MS', defaults.maxBackoffMs, MIN_INTERVAL_MS),
-    maxKeys: whole(env, 'LIVE_MAX_KEYS', defaults.maxKeys, 1),
-    maxPerConnection: whole(env, 'MAX_SUBSCRIPTIONS_PER_CONNECTION', defaults.maxPerConnection, 1),
-    maxPerCaller: whole(env, 'MAX_SUBSCRIPTIONS_PER_CALLER', defaults.maxPerCaller, 1),
+    maxBackoffMs: wholeNumberVariable(env, 'LIVE_MAX_BACKOFF_MS', defaults.maxBackoffMs, MIN_INTERVAL_MS),
+    maxKeys: wholeNumberVariable(env, 'LIVE_MAX_KEYS', defaults.maxKeys, 1),
+    maxPerConnection: wholeNumberVariable(env, 'MAX_SUBSCRIPTIONS_PER_CONNECTION', defaults.maxPerConnection, 1),
+    maxPerCaller: wholeNumberVariable(env, 'MAX_SUBSCRIPTIONS_PER_CALLER', defaults.maxPerCaller, 1),
   };
 }

@@ -2,6 +2,7 @@
  * The upstream client's tunables from the environment (see the README's table). Kept apart from
  * config.ts so that file only gains one line for them.
  */
+import { wholeNumberVariable } from '../env-number.js';
 
 export interface UpstreamSettings {
   /** A response body larger than this fails as UPSTREAM_RESPONSE_TOO_LARGE while it streams. */
@@ -38,15 +39,6 @@ export const DEFAULT_UPSTREAM_SETTINGS: UpstreamSettings = {
   breakerHalfOpenAfterMs: 5000,
 };
 
-function whole(env: Env, name: string, fallback: number, minimum: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < minimum)
-    throw new TypeError(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
-  return value;
-}
-
 function positive(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
@@ -68,14 +60,14 @@ function share(env: Env, name: string, fallback: number): number {
 export function loadUpstreamSettings(env: Env): UpstreamSettings {
   const d = DEFAULT_UPSTREAM_SETTINGS;
   return {
-    maxBodyBytes: whole(env, 'UPSTREAM_MAX_BODY_BYTES', d.maxBodyBytes, 1),
-    maxAttempts: whole(env, 'UPSTREAM_MAX_ATTEMPTS', d.maxAttempts, 1),
+    maxBodyBytes: wholeNumberVariable(env, 'UPSTREAM_MAX_BODY_BYTES', d.maxBodyBytes, 1),
+    maxAttempts: wholeNumberVariable(env, 'UPSTREAM_MAX_ATTEMPTS', d.maxAttempts, 1),
     retryBaseDelayMs: d.retryBaseDelayMs,
-    retryMaxDelayMs: whole(env, 'UPSTREAM_RETRY_MAX_DELAY_MS', d.retryMaxDelayMs, 0),
+    retryMaxDelayMs: wholeNumberVariable(env, 'UPSTREAM_RETRY_MAX_DELAY_MS', d.retryMaxDelayMs, 0),
     retryBudgetRatio: positive(env, 'UPSTREAM_RETRY_BUDGET_RATIO', d.retryBudgetRatio),
     breakerFailureRate: share(env, 'UPSTREAM_BREAKER_FAILURE_RATE', d.breakerFailureRate),
-    breakerWindowMs: whole(env, 'UPSTREAM_BREAKER_WINDOW_MS', d.breakerWindowMs, 1000),
-    breakerMinCalls: whole(env, 'UPSTREAM_BREAKER_MIN_CALLS', d.breakerMinCalls, 1),
-    breakerHalfOpenAfterMs: whole(env, 'UPSTREAM_BREAKER_HALF_OPEN_MS', d.breakerHalfOpenAfterMs, 1),
+    breakerWindowMs: wholeNumberVariable(env, 'UPSTREAM_BREAKER_WINDOW_MS', d.breakerWindowMs, 1000),
+    breakerMinCalls: wholeNumberVariable(env, 'UPSTREAM_BREAKER_MIN_CALLS', d.breakerMinCalls, 1),
+    breakerHalfOpenAfterMs: wholeNumberVariable(env, 'UPSTREAM_BREAKER_HALF_OPEN_MS', d.breakerHalfOpenAfterMs, 1),
   };
 }
