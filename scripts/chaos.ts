@@ -6,6 +6,7 @@
  * warm-up and at the end, and latency percentiles; the same table goes to bench/last-chaos.md.
  *
  * Environment: CHAOS_SECONDS (60), CHAOS_SEED (random; printed, so a run can be replayed),
+ * CHAOS_MODES (the fault matrix's mode names to draw from, comma-separated; all by default),
  * CHAOS_CLIENTS (8), CHAOS_WARMUP_SECONDS (60: every mode has then been met, so caches and compiled
  * validators are in place). Run `npm run build` first: it starts `dist/main.js`.
  *
@@ -141,8 +142,23 @@ class ChaosUpstream {
 }
 
 /** A mode and a framing it can have, drawn with `random`. */
+/** CHAOS_MODES: the fault matrix's modes this run draws from (comma-separated names); all of them by default. */
+function chosenModes(): readonly FaultMode[] {
+  const names = (process.env.CHAOS_MODES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0) return MODES;
+  const unknown = names.filter((name) => !MODES.some((mode) => mode.name === name));
+  if (unknown.length > 0)
+    throw new TypeError(`CHAOS_MODES names unknown modes: ${unknown.join(', ')}; known: ${MODES.map((mode) => mode.name).join(', ')}`);
+  return MODES.filter((mode) => names.includes(mode.name));
+}
+
+const DRAWN_MODES = chosenModes();
+
 function drawFault(random: () => number): Fault {
-  const mode = MODES[Math.floor(random() * MODES.length)] ?? MODES[0];
+  const mode = DRAWN_MODES[Math.floor(random() * DRAWN_MODES.length)] ?? DRAWN_MODES[0];
   if (!mode) throw new Error('the fault matrix has no modes');
   const framings = FRAMINGS.filter((framing) => !mode.notApplicable?.[framing]);
   return { mode, framing: framings[Math.floor(random() * framings.length)] ?? 'content-length' };

@@ -3,7 +3,7 @@
  * (so a test counts what reached the vendor) and answers 503 to a share of them, chosen by a
  * seeded generator so a run can be replayed.
  */
-import { createServer, request as forward, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request as forward, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seededRandom } from './seeded-random.js';
 
@@ -15,6 +15,19 @@ export interface FlakyProxy {
   /** The share of requests answered 503 (0 passes everything through). */
   failureShare: number;
   close(): Promise<void>;
+}
+
+/** Forwards `request` to `target` and pipes its answer back; a failed upstream drops the connection. */
+export function forwardTo(target: URL, request: IncomingMessage, response: ServerResponse): void {
+  const upstream = forward(
+    { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', () => response.destroy());
+  request.pipe(upstream);
 }
 
 /** Starts a proxy in front of `sandboxUrl`, passing everything through until `failureShare` is raised. */
@@ -30,15 +43,7 @@ export async function startFlakyProxy(sandboxUrl: string, seed = 1): Promise<Fla
       response.end('overloaded');
       return;
     }
-    const upstream = forward(
-      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
+    forwardTo(target, request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return Object.assign(proxy, {

@@ -3,7 +3,8 @@
  * sandbox unless a mode says to misbehave. `refuse` closes the listening socket, so connections
  * are refused, and `heal()` listens again on the same port.
  */
-import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { forwardTo } from '../../support/flaky-proxy.js';
 import type { AddressInfo } from 'node:net';
 
 export type FaultMode = 'pass' | 'latency' | '5xx' | '429' | 'reset-mid-body' | 'malformed' | 'slow-body' | 'oversized' | 'drop' | 'refuse';
@@ -17,18 +18,6 @@ export interface FaultProxy {
 }
 
 const OVERSIZED_BYTES = 50 * 1024 * 1024;
-
-function passThrough(target: URL, request: IncomingMessage, response: ServerResponse): void {
-  const upstream = forward(
-    { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
-    (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    },
-  );
-  upstream.on('error', () => response.destroy());
-  request.pipe(upstream);
-}
 
 function streamOversized(response: ServerResponse): void {
   response.writeHead(200, { 'content-type': 'application/json' });
@@ -53,12 +42,12 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   let requests = 0;
   const server: Server = createServer((request, response) => {
     requests += 1;
-    if (everyOther && requests % 2 === 0) return passThrough(target, request, response);
+    if (everyOther && requests % 2 === 0) return forwardTo(target, request, response);
     switch (mode) {
       case 'pass':
-        return passThrough(target, request, response);
+        return forwardTo(target, request, response);
       case 'latency':
-        return void setTimeout(() => passThrough(target, request, response), 300);
+        return void setTimeout(() => forwardTo(target, request, response), 300);
       case '5xx':
         response.writeHead(503, { 'content-type': 'text/plain' });
         return void response.end('overloaded');
@@ -68,7 +57,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
           response.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' });
           return void response.end('slow down');
         }
-        return passThrough(target, request, response);
+        return forwardTo(target, request, response);
       case 'reset-mid-body':
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
         response.write('{"reserveRatio": 4');
