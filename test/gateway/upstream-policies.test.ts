@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BodyTooLargeError, readCappedBody } from '../../src/gateway/upstream/read-capped-body.js';
+import { BodyTooLargeError, BufferBudget, BufferBudgetExceededError, readCappedBody } from '../../src/gateway/upstream/read-capped-body.js';
 import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from '../../src/gateway/upstream/retry-policy.js';
 import { scrubSecrets } from '../../src/gateway/upstream/scrub-secrets.js';
 import { DEFAULT_UPSTREAM_SETTINGS, loadUpstreamSettings } from '../../src/gateway/upstream/upstream-settings.js';
@@ -69,6 +69,34 @@ describe('readCappedBody', () => {
     await expect(readCappedBody(endless, 10 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
     expect(produced).toBeLessThan(20);
     await expect(readCappedBody(Readable.from([Buffer.from('{}')]), 10, 50)).rejects.toBeInstanceOf(BodyTooLargeError);
+  });
+});
+describe('BufferBudget', () => {
+  // One chunk a turn of the event loop, so two bodies are read side by side, as concurrent calls are.
+  const endless = (): Readable =>
+    new Readable({
+      read() {
+        setImmediate(() => this.push(Buffer.alloc(1024, 32)));
+      },
+    });
+
+  it('cuts off the body that would pass the process budget, and gives every byte back once bodies settle', async () => {
+    const budget = new BufferBudget(16 * 1024);
+    const outcomes = await Promise.allSettled([
+      readCappedBody(endless(), 10 * 1024, undefined, budget),
+      readCappedBody(endless(), 10 * 1024, undefined, budget),
+    ]);
+    const reasons = outcomes.map((outcome) => (outcome.status === 'rejected' ? outcome.reason : undefined));
+    expect(reasons.some((reason) => reason instanceof BufferBudgetExceededError)).toBe(true);
+    expect(reasons.every((reason) => reason instanceof BufferBudgetExceededError || reason instanceof BodyTooLargeError)).toBe(true);
+    // Everything was given back: a body the size of the whole budget still fits.
+    expect(await readCappedBody(Readable.from([Buffer.alloc(16 * 1024, 32)]), 16 * 1024, undefined, budget)).toHaveLength(16 * 1024);
+  });
+
+  it('refuses a budget smaller than one body', () => {
+    expect(() => loadUpstreamSettings({ UPSTREAM_MAX_BUFFERED_BYTES: '1000', UPSTREAM_MAX_BODY_BYTES: '2000' })).toThrow(
+      /UPSTREAM_MAX_BUFFERED_BYTES/,
+    );
   });
 });
 

@@ -7,6 +7,8 @@ import { wholeNumberVariable } from '../env-number.js';
 export interface UpstreamSettings {
   /** A response body larger than this fails as UPSTREAM_RESPONSE_TOO_LARGE while it streams. */
   maxBodyBytes: number;
+  /** The bytes of bodies all calls of the process may hold at once while they are read. */
+  maxBufferedBytes: number;
   /** Attempts per idempotent call, the first included. */
   maxAttempts: number;
   /** First back-off step; doubles per retry, with full jitter. */
@@ -29,6 +31,7 @@ type Env = Record<string, string | undefined>;
 
 export const DEFAULT_UPSTREAM_SETTINGS: UpstreamSettings = {
   maxBodyBytes: 10 * 1024 * 1024,
+  maxBufferedBytes: 64 * 1024 * 1024,
   maxAttempts: 3,
   retryBaseDelayMs: 100,
   retryMaxDelayMs: 2000,
@@ -59,8 +62,9 @@ function share(env: Env, name: string, fallback: number): number {
 /** Reads the upstream settings; throws a TypeError naming the variable when a value is malformed. */
 export function loadUpstreamSettings(env: Env): UpstreamSettings {
   const d = DEFAULT_UPSTREAM_SETTINGS;
-  return {
+  const settings: UpstreamSettings = {
     maxBodyBytes: wholeNumberVariable(env, 'UPSTREAM_MAX_BODY_BYTES', d.maxBodyBytes, 1),
+    maxBufferedBytes: wholeNumberVariable(env, 'UPSTREAM_MAX_BUFFERED_BYTES', d.maxBufferedBytes, 1),
     maxAttempts: wholeNumberVariable(env, 'UPSTREAM_MAX_ATTEMPTS', d.maxAttempts, 1),
     retryBaseDelayMs: d.retryBaseDelayMs,
     retryMaxDelayMs: wholeNumberVariable(env, 'UPSTREAM_RETRY_MAX_DELAY_MS', d.retryMaxDelayMs, 0),
@@ -70,4 +74,10 @@ export function loadUpstreamSettings(env: Env): UpstreamSettings {
     breakerMinCalls: wholeNumberVariable(env, 'UPSTREAM_BREAKER_MIN_CALLS', d.breakerMinCalls, 1),
     breakerHalfOpenAfterMs: wholeNumberVariable(env, 'UPSTREAM_BREAKER_HALF_OPEN_MS', d.breakerHalfOpenAfterMs, 1),
   };
+  // A budget smaller than one body would refuse every answer of the largest size the cap allows.
+  if (settings.maxBufferedBytes < settings.maxBodyBytes)
+    throw new TypeError(
+      `UPSTREAM_MAX_BUFFERED_BYTES (${settings.maxBufferedBytes}) must be at least UPSTREAM_MAX_BODY_BYTES (${settings.maxBodyBytes})`,
+    );
+  return settings;
 }

@@ -12,7 +12,7 @@ import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { CallDeadline } from './call-deadline.js';
-import { BodyTooLargeError, readCappedBody } from './read-capped-body.js';
+import { BodyTooLargeError, BufferBudget, BufferBudgetExceededError, readCappedBody } from './read-capped-body.js';
 import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
 import type { UpstreamObserver } from '../ops/metrics.js';
@@ -74,9 +74,12 @@ export class UpstreamTransport {
   private readonly pools = new Map<string, Pool>();
   private readonly breakers = new Map<UpstreamName, CircuitBreakerPolicy>();
   private readonly budgets = new Map<UpstreamName, RetryBudget>();
+  /** The bytes of answers all calls may hold at once while they are read. */
+  private readonly bufferBudget: BufferBudget;
 
   constructor({ timeoutMs, logger, observer, ...settings }: TransportOptions) {
     this.settings = { ...DEFAULT_UPSTREAM_SETTINGS, ...settings };
+    this.bufferBudget = new BufferBudget(this.settings.maxBufferedBytes);
     this.timeoutMs = timeoutMs;
     this.logger = logger ?? silentLogger;
     this.observer = observer;
@@ -135,7 +138,9 @@ export class UpstreamTransport {
       const wait = retryDelayMs(attempt, retryAfterMs, { baseMs: this.settings.retryBaseDelayMs, maxMs: this.settings.retryMaxDelayMs });
       const remaining = this.timeoutMs - (performance.now() - started);
       const worthRetrying =
-        'answer' in outcome ? isRetryableStatus(outcome.answer.status) : !deadline.aborted && !(outcome.error instanceof BodyTooLargeError);
+        'answer' in outcome
+          ? isRetryableStatus(outcome.answer.status)
+          : !deadline.aborted && !(outcome.error instanceof BodyTooLargeError) && !(outcome.error instanceof BufferBudgetExceededError);
       if (worthRetrying && isIdempotent(call.method) && attempt < this.settings.maxAttempts && wait < remaining && budget.tryRetry()) {
         // The wait ends before the deadline (wait < remaining), so it needs no signal of its own.
         await sleep(wait);
@@ -176,7 +181,7 @@ export class UpstreamTransport {
     });
     const headers = flatHeaders(response.headers);
     const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-    const text = await readCappedBody(response.body, this.settings.maxBodyBytes, length);
+    const text = await readCappedBody(response.body, this.settings.maxBodyBytes, length, this.bufferBudget);
     return { status: response.statusCode, headers, text };
   }
 
@@ -187,6 +192,8 @@ export class UpstreamTransport {
     }
     this.logFailure(call, started, undefined, error);
     if (timedOut) return upstreamError({ upstream, message: `no complete answer within ${this.timeoutMs} ms` }, 'UPSTREAM_TIMEOUT');
+    if (error instanceof BufferBudgetExceededError)
+      return upstreamError({ upstream, message: error.message }, 'UPSTREAM_RESPONSE_TOO_LARGE');
     if (error instanceof BodyTooLargeError) {
       return upstreamError({ upstream, status: 200, message: error.message }, 'UPSTREAM_RESPONSE_TOO_LARGE');
     }
