@@ -18,6 +18,7 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import type { UpstreamName } from '../config.js';
+import { NESTED_FIELD_UPSTREAMS } from '../http/fan-out.js';
 import { MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
 import type { UnitEstimate } from './quota.js';
 import { quotaUnits } from './quota-units.js';
@@ -29,23 +30,6 @@ const HAND_WRITTEN_ROOT_UNITS: Readonly<Record<string, UnitEstimate>> = {
   countriesByCodes: { 'country-data': 1 },
   token: { 'crypto-analytics': 1 },
   tokensByIds: { 'crypto-analytics': 1 },
-};
-
-/** The cross-interface fields of fan-out.ts, by the upstream each one certainly calls. */
-const NESTED_FIELD_UPSTREAMS: Readonly<Record<string, UpstreamName>> = {
-  'Country.exchangeRates': 'country-data',
-  'Country.currencyRate': 'country-data',
-  'Country.convert': 'country-data',
-  'Token.price': 'crypto-analytics',
-  'Token.priceIn': 'country-data',
-  'StablecoinState.ergPrice': 'blockchain-utility',
-  'StablecoinState.sigUsdPriceIn': 'country-data',
-  'StablecoinState.sigRsvPriceIn': 'country-data',
-  'ErgoTokenPrice.priceIn': 'country-data',
-  'IpLookup.country': 'country-data',
-  'UkAddress.country': 'country-data',
-  'UsAddress.country': 'country-data',
-  'Place.country': 'country-data',
 };
 
 function stringArgument(field: GraphQLField<unknown, unknown>, directive: string, name: string): string | undefined {

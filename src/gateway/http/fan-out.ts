@@ -16,6 +16,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
+import type { UpstreamName } from '../config.js';
 import type { UpstreamClient } from '../upstream/upstream-fetch.js';
 
 /**
@@ -24,22 +25,27 @@ import type { UpstreamClient } from '../upstream/upstream-fetch.js';
  */
 const ROOT_FIELD_CALLS: Record<string, number> = { cryptoBrief: 14 };
 
-/** Cross-interface fields below the root: each occurrence makes at least one (batched) call. */
-export const NESTED_UPSTREAM_FIELDS: ReadonlySet<string> = new Set([
-  'Country.exchangeRates',
-  'Country.currencyRate',
-  'Country.convert',
-  'Token.price',
-  'Token.priceIn',
-  'StablecoinState.ergPrice',
-  'StablecoinState.sigUsdPriceIn',
-  'StablecoinState.sigRsvPriceIn',
-  'ErgoTokenPrice.priceIn',
-  'IpLookup.country',
-  'UkAddress.country',
-  'UsAddress.country',
-  'Place.country',
-]);
+/**
+ * Cross-interface fields below the root, each by the upstream it certainly calls: each occurrence
+ * makes at least one (batched) call there. The callers' quota estimate reads the upstreams.
+ */
+export const NESTED_FIELD_UPSTREAMS: Readonly<Record<string, UpstreamName>> = {
+  'Country.exchangeRates': 'country-data',
+  'Country.currencyRate': 'country-data',
+  'Country.convert': 'country-data',
+  'Token.price': 'crypto-analytics',
+  'Token.priceIn': 'country-data',
+  'StablecoinState.ergPrice': 'blockchain-utility',
+  'StablecoinState.sigUsdPriceIn': 'country-data',
+  'StablecoinState.sigRsvPriceIn': 'country-data',
+  'ErgoTokenPrice.priceIn': 'country-data',
+  'IpLookup.country': 'country-data',
+  'UkAddress.country': 'country-data',
+  'UsAddress.country': 'country-data',
+  'Place.country': 'country-data',
+};
+
+export const NESTED_UPSTREAM_FIELDS: ReadonlySet<string> = new Set(Object.keys(NESTED_FIELD_UPSTREAMS));
 
 /** The upstream calls root field `name` makes at least: one, the brief's measured number, none for introspection. */
 export function rootFieldCalls(name: string): number {
