@@ -18,14 +18,14 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import type { UpstreamName } from '../config.js';
-import { NESTED_FIELD_UPSTREAMS } from '../http/fan-out.js';
+import { NESTED_FIELD_UPSTREAMS, ROOT_FIELD_UPSTREAM_CALLS } from '../http/fan-out.js';
 import { MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
 import type { UnitEstimate } from './quota.js';
 import { quotaUnits } from './quota-units.js';
 
-/** Hand-written root fields and what they spend at least (the brief's 14 calls as measured for fan-out.ts). */
+/** Hand-written root fields and what they spend at least (the brief's calls as fan-out.ts counts them). */
 const HAND_WRITTEN_ROOT_UNITS: Readonly<Record<string, UnitEstimate>> = {
-  cryptoBrief: { 'crypto-analytics': 12, 'blockchain-utility': 1, 'country-data': 1 },
+  ...ROOT_FIELD_UPSTREAM_CALLS,
   country: { 'country-data': 1 },
   countriesByCodes: { 'country-data': 1 },
   token: { 'crypto-analytics': 1 },

@@ -23,7 +23,9 @@ import type { UpstreamClient } from '../upstream/upstream-fetch.js';
  * Fields known to make more than one call, with the number measured against the sandboxes
  * (the brief collects from A, B and D; see the README).
  */
-const ROOT_FIELD_CALLS: Record<string, number> = { cryptoBrief: 14 };
+export const ROOT_FIELD_UPSTREAM_CALLS: Readonly<Record<string, Readonly<Partial<Record<UpstreamName, number>>>>> = {
+  cryptoBrief: { 'crypto-analytics': 12, 'blockchain-utility': 1, 'country-data': 1 },
+};
 
 /**
  * Cross-interface fields below the root, each by the upstream it certainly calls: each occurrence
@@ -49,7 +51,9 @@ export const NESTED_UPSTREAM_FIELDS: ReadonlySet<string> = new Set(Object.keys(N
 
 /** The upstream calls root field `name` makes at least: one, the brief's measured number, none for introspection. */
 export function rootFieldCalls(name: string): number {
-  return name.startsWith('__') ? 0 : (ROOT_FIELD_CALLS[name] ?? 1);
+  if (name.startsWith('__')) return 0;
+  const calls = ROOT_FIELD_UPSTREAM_CALLS[name];
+  return calls ? Object.values(calls).reduce((sum, count) => sum + count, 0) : 1;
 }
 
 /**
