@@ -272,8 +272,19 @@ describe('hostile clients', () => {
       socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n');
       socket.write(chunk);
     });
-    const probes = await probeDuring(openPort, Promise.all([attack, declared]));
-    for (const outcome of [await attack, await declared]) {
+    // A client that writes its body before it reads: a reset for its unread bytes would fail its
+    // writes and lose the 413 still waiting in its socket; the gateway's close must not reset it.
+    const writesFirst = raw(openPort, (socket) => {
+      socket.pause();
+      socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n');
+      const timer = setInterval(() => socket.write(chunk), 5);
+      setTimeout(() => {
+        clearInterval(timer);
+        socket.resume();
+      }, 400);
+    });
+    const probes = await probeDuring(openPort, Promise.all([attack, declared, writesFirst]));
+    for (const outcome of [await attack, await declared, await writesFirst]) {
       expect(outcome.received).toMatch(/^HTTP\/1\.1 413[\s\S]*connection: close[\s\S]*REQUEST_TOO_LARGE/i);
       expect(outcome.closedAfterMs).toBeLessThan(2_000);
     }

@@ -8,7 +8,7 @@
  * and leaves a no-op 'error' listener on it, so an error after the destroy is never thrown. A
  * listener of ours would replace all of that and have to redo it.
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from '../logger.js';
 
@@ -75,6 +75,7 @@ const MAX_PIPELINED_REQUESTS = 16;
 /** `handler`, except that a connection pipelining more than MAX_PIPELINED_REQUESTS is closed. */
 function boundedPipeline(handler: () => RequestListener): RequestListener {
   const waiting = new WeakMap<Socket, number>();
+  const answering = new WeakMap<Socket, IncomingMessage>();
   return (request, response) => {
     const { socket } = request;
     const depth = (waiting.get(socket) ?? 0) + 1;
@@ -84,7 +85,42 @@ function boundedPipeline(handler: () => RequestListener): RequestListener {
     }
     waiting.set(socket, depth);
     response.once('close', () => waiting.set(socket, (waiting.get(socket) ?? 1) - 1));
+    lingerOverUnreadBody(answering, request, socket);
     handler()(request, response);
+  };
+}
+
+/**
+ * How long a connection closed over an unread request body stays open, not reading, after its
+ * answer has been sent. Long enough for a client to read the answer, short enough that a client
+ * still sending holds its slot for about a second.
+ */
+const LINGER_MS = 1_000;
+
+/**
+ * A lingering close for answers that refuse a body still arriving (the 413 of MAX_REQUEST_BYTES).
+ * Node closes such a connection as soon as the answer is written; with the client's bytes unread
+ * in the kernel that close is a TCP reset, and a client that is still writing sees the reset on
+ * its write and drops the 413 it had not yet read (Node's own client does). Instead the answer is
+ * followed by a FIN, reading stops (so the body is never read, only held back by TCP's window),
+ * and the connection is destroyed after LINGER_MS. nginx lingers for the same reason
+ * (`lingering_close`), reading and discarding; not reading costs nothing and keeps the client's
+ * writes from failing just the same.
+ *
+ * `destroySoon` is what Node's server calls to close after an answer with `Connection: close`;
+ * it is replaced once per connection, and looks at the request being answered when it is called.
+ */
+function lingerOverUnreadBody(answering: WeakMap<Socket, IncomingMessage>, request: IncomingMessage, socket: Socket): void {
+  const lingering = answering.has(socket);
+  answering.set(socket, request);
+  if (lingering) return;
+  const destroySoon = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    if (answering.get(socket)?.complete !== false) return destroySoon();
+    socket.pause();
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
   };
 }
 
