@@ -10,6 +10,7 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { type GatewayConfig, loadConfig, UPSTREAM_VARIABLES, type UpstreamName } from './gateway/config.js';
+import { INTERFACES } from './gateway/interfaces/registry.js';
 import { createLogger, type Logger } from './gateway/logger.js';
 import { createDrain } from './gateway/ops/drain.js';
 import { loadEnvFileIfPresent } from './gateway/ops/env-file.js';
@@ -22,7 +23,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** How long one readiness probe may take; short, so `/readyz` answers well within a probe's timeout. */
 const READINESS_PROBE_TIMEOUT_MS = 2_000;
 
-/** Resolves every upstream to a URL, starting the sandboxes that have none (their closers returned). */
+/**
+ * Resolves every registered interface to a URL, starting the sandbox it names (interface.ts:
+ * `sandbox`, an entry of src/sandbox/registry.ts) where none is configured; their closers returned.
+ */
 async function resolveUpstreams(
   config: GatewayConfig,
   logger: Logger,
@@ -30,26 +34,28 @@ async function resolveUpstreams(
   const { systemClock } = await import('./gateway/clock.js');
   const upstreams: ResolvedUpstream[] = [];
   const closers: (() => Promise<void>)[] = [];
-  for (const upstream of Object.values(config.upstreams)) {
+  for (const { name, sandbox: sandboxName, vendor } of INTERFACES) {
+    const upstream = config.upstreams[name];
     if (upstream.url) {
-      upstreams.push({ name: upstream.name, url: upstream.url, credentials: { key: upstream.key, userToken: upstream.userToken } });
-      logger.info({ upstream: upstream.name, url: upstream.url }, 'upstream configured');
+      upstreams.push({ name, url: upstream.url, credentials: { key: upstream.key, userToken: upstream.userToken }, vendor });
+      logger.info({ upstream: name, url: upstream.url }, 'upstream configured');
       continue;
     }
     const { SANDBOXES } = await import('./sandbox/registry.js');
     const { startSandbox } = await import('./sandbox/sandbox-server.js');
-    const entry = SANDBOXES.find((candidate) => candidate.upstream === upstream.name);
+    const entry = SANDBOXES.find((candidate) => candidate.upstream === sandboxName);
     if (!entry) continue;
     const sandbox = await startSandbox(entry.create({ clock: systemClock }));
     closers.push(sandbox.close);
     upstreams.push({
-      name: upstream.name,
+      name,
       url: sandbox.url,
       credentials: { key: upstream.key ?? entry.credentials.key, userToken: upstream.userToken ?? entry.credentials.userToken },
+      vendor,
     });
     // Only ALLOW_SANDBOXES lets production get here: made-up data should not pass unnoticed.
-    if (config.production) logger.warn({ upstream: upstream.name, url: sandbox.url }, 'upstream: built-in sandbox in production');
-    else logger.info({ upstream: upstream.name, url: sandbox.url }, 'upstream: built-in sandbox');
+    if (config.production) logger.warn({ upstream: name, url: sandbox.url }, 'upstream: built-in sandbox in production');
+    else logger.info({ upstream: name, url: sandbox.url }, 'upstream: built-in sandbox');
   }
   return {
     upstreams,
@@ -98,9 +104,15 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   // One set of pools and breakers for the process: readiness reads the breakers, the drain closes the pools.
   const { GatewayMetrics } = await import('./gateway/ops/metrics.js');
   const metrics: InstanceType<typeof GatewayMetrics> | undefined = config.metrics
-    ? new GatewayMetrics((): Record<UpstreamName, BreakerState> => transport.breakerStates())
+    ? new GatewayMetrics((): Partial<Record<UpstreamName, BreakerState>> => transport.breakerStates())
     : undefined;
-  const transport = new UpstreamTransport({ ...config.upstream, timeoutMs: config.upstreamTimeoutMs, logger, observer: metrics });
+  const transport = new UpstreamTransport({
+    ...config.upstream,
+    timeoutMs: config.upstreamTimeoutMs,
+    logger,
+    observer: metrics,
+    upstreams: resolved.upstreams.map(({ name }) => name),
+  });
   // With Redis, replicas share live keys: one polls each, the others relay what it publishes.
   const liveBus = config.redis
     ? (await import('./gateway/live/redis-live-bus.js')).createRedisLiveBus({ ...config.redis, logger })
@@ -149,6 +161,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     persisted: config.persisted,
     metrics: metrics ?? false,
     jit: config.jit,
+    requestLog: { sampleOk: config.log.sampleOk },
     posture: config.posture,
     live: { settings: config.live, registry: liveRegistry },
     ...(sharedStore ? { sharedStore } : {}),
@@ -191,7 +204,7 @@ function sandboxVariables(upstreams: readonly ResolvedUpstream[], sandboxes: rea
  * same sandbox state) and supervises the workers, which serve.
  */
 async function runPrimary(config: GatewayConfig): Promise<void> {
-  const logger = createLogger('info');
+  const logger = createLogger(config.log.level);
   let port: number;
   try {
     const probe = await bindEarly(config.host, config.port, { limits: config.http, logger });
@@ -228,7 +241,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
-  const logger = createLogger('info');
+  const logger = createLogger(config.log.level);
   let bound: BoundServer;
   try {
     bound = await bindEarly(config.host, config.port, { limits: config.http, logger });

@@ -1,6 +1,7 @@
 /**
  * The one place where the environment becomes typed configuration (see the README's table).
- * An interface without a URL runs against its built-in sandbox (in production only with
+ * Each interface's variables come from its entry in the registry (interfaces/registry.ts). An
+ * interface without a URL runs against its built-in sandbox (in production only with
  * ALLOW_SANDBOXES=true).
  */
 import { isIP } from 'node:net';
@@ -17,8 +18,11 @@ import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './upstream/caller-address.
 import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.js';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings, loadLiveSettings } from './live/live-settings.js';
 import { wholeNumberVariable } from './env-number.js';
+import type { InterfaceDefinition, InterfaceVariables } from './interfaces/interface-definition.js';
+import { byInterface, INTERFACES, type Interfaces, type UpstreamName } from './interfaces/registry.js';
+import { LOG_LEVELS, type LogLevel } from './logger.js';
 
-export type UpstreamName = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
+export type { UpstreamName };
 
 export interface UpstreamConfig {
   name: UpstreamName;
@@ -84,6 +88,8 @@ export interface GatewayConfig {
   callerLimits: CallerLimitSettings | undefined;
   /** LIVE_* and MAX_SUBSCRIPTIONS_*: poll intervals per feed, the key cap and the subscription limits. */
   live: LiveSettings;
+  /** LOG_LEVEL, and LOG_SAMPLE_OK: the share of successful requests whose request line is written. */
+  log: { level: LogLevel; sampleOk: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -105,9 +111,6 @@ function check<T>(problems: string[], read: () => T, placeholder: T): T {
     return placeholder;
   }
 }
-
-/** REST Countries' documented public demo key. */
-export const COUNTRY_DEMO_KEY = 'rc_live_demo';
 
 function optional(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -169,18 +172,12 @@ function corsOrigins(env: Env): string[] | undefined {
   return entries;
 }
 
-/** The variables that configure each interface. */
-export const UPSTREAM_VARIABLES: Readonly<Record<UpstreamName, { url: string; key?: string; userToken?: string }>> = {
-  'crypto-analytics': { url: 'CRYPTO_API_URL', key: 'CRYPTO_API_KEY' },
-  'blockchain-utility': { url: 'BLOCKCHAIN_API_URL' },
-  address: { url: 'ADDRESS_API_URL', key: 'ADDRESS_API_KEY', userToken: 'ADDRESS_USER_TOKEN' },
-  'country-data': { url: 'COUNTRY_API_URL', key: 'COUNTRY_API_KEY' },
-};
+/** The variables that configure each registered interface. */
+export const UPSTREAM_VARIABLES: Readonly<Record<UpstreamName, InterfaceVariables>> = byInterface(INTERFACES, ({ variables }) => variables);
 
-const UPSTREAM_NAMES = Object.keys(UPSTREAM_VARIABLES);
-
-function isUpstreamName(name: string): name is UpstreamName {
-  return UPSTREAM_NAMES.includes(name);
+/** Narrows `name` to one of `interfaces`' names. */
+function isUpstreamName(interfaces: Interfaces, name: string): name is UpstreamName {
+  return interfaces.some((definition) => definition.name === name);
 }
 
 function workers(env: Env): number {
@@ -192,22 +189,26 @@ function workers(env: Env): number {
   return value;
 }
 
-function sandboxUpstreams(env: Env): UpstreamName[] {
+function sandboxUpstreams(env: Env, interfaces: Interfaces): UpstreamName[] {
   const names = (optional(env, 'GATEWAY_SANDBOX_UPSTREAMS') ?? '').split(',').filter(Boolean);
-  const bad = names.filter((name) => !isUpstreamName(name));
+  const known = (name: string): name is UpstreamName => isUpstreamName(interfaces, name);
+  const bad = names.filter((name) => !known(name));
   if (bad.length > 0) throw new TypeError(`GATEWAY_SANDBOX_UPSTREAMS names unknown interfaces: ${bad.join(', ')}`);
-  return names.filter(isUpstreamName);
+  return names.filter(known);
 }
 
-function readinessRequires(env: Env): UpstreamName[] {
+function readinessRequires(env: Env, interfaces: Interfaces): UpstreamName[] {
   const names = (optional(env, 'READINESS_REQUIRES') ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const bad = names.filter((name) => !isUpstreamName(name));
+  const known = (name: string): name is UpstreamName => isUpstreamName(interfaces, name);
+  const bad = names.filter((name) => !known(name));
   if (bad.length > 0)
-    throw new TypeError(`READINESS_REQUIRES names unknown interfaces: ${bad.join(', ')}; allowed: ${UPSTREAM_NAMES.join(', ')}`);
-  return [...new Set(names.filter(isUpstreamName))];
+    throw new TypeError(
+      `READINESS_REQUIRES names unknown interfaces: ${bad.join(', ')}; allowed: ${interfaces.map(({ name }) => name).join(', ')}`,
+    );
+  return [...new Set(names.filter(known))];
 }
 
 /** The HTTP_* variables; every one at least 1, since 0 would turn a guard off rather than tighten it. */
@@ -315,9 +316,10 @@ function posture(env: Env, production: boolean, identity: IdentitySettings, prob
  * variable would otherwise serve made-up data as if it were the vendor's. ALLOW_SANDBOXES=true
  * lets a demo deployment (compose.yaml) run on them.
  */
-function missingUpstreams(env: Env, production: boolean): string[] {
+function missingUpstreams(env: Env, production: boolean, interfaces: Interfaces): string[] {
   if (!production || flag(env, 'ALLOW_SANDBOXES', false)) return [];
-  return Object.values(UPSTREAM_VARIABLES)
+  return interfaces
+    .map(({ variables }) => variables)
     .filter((variables) => optional(env, variables.url) === undefined)
     .map(
       (variables) =>
@@ -325,22 +327,41 @@ function missingUpstreams(env: Env, production: boolean): string[] {
     );
 }
 
-/** Reads the configuration; throws a ConfigError naming every malformed variable at once. */
-export function loadConfig(env: Env = process.env): GatewayConfig {
+function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+function logLevel(env: Env): LogLevel {
+  const value = optional(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (!isLogLevel(value)) throw new TypeError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env['LOG_LEVEL'] ?? ''}"`);
+  return value;
+}
+
+function logSampleOk(env: Env): number {
+  const raw = optional(env, 'LOG_SAMPLE_OK');
+  if (raw === undefined) return 1;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new TypeError(`LOG_SAMPLE_OK must be a number from 0 to 1 (the share of successful requests logged), got "${raw}"`);
+  return value;
+}
+
+/**
+ * Reads the configuration of the gateway serving `interfaces` (the registry unless given); throws
+ * a ConfigError naming every malformed variable at once.
+ */
+export function loadConfig(env: Env = process.env, interfaces: Interfaces = INTERFACES): GatewayConfig {
   const problems: string[] = [];
   const url = (name: string): string | undefined => check(problems, () => baseUrl(env, name), undefined);
-  const upstream = (name: UpstreamName): UpstreamConfig => {
-    const variables = UPSTREAM_VARIABLES[name];
-    return {
-      name,
-      url: url(variables.url),
-      key: variables.key === undefined ? undefined : optional(env, variables.key),
-      ...(variables.userToken === undefined ? {} : { userToken: optional(env, variables.userToken) }),
-    };
-  };
+  const upstream = ({ name, variables, defaultKey }: InterfaceDefinition<UpstreamName>): UpstreamConfig => ({
+    name,
+    url: url(variables.url),
+    key: (variables.key === undefined ? undefined : optional(env, variables.key)) ?? defaultKey,
+    ...(variables.userToken === undefined ? {} : { userToken: optional(env, variables.userToken) }),
+  });
   const production = optional(env, 'NODE_ENV') === 'production';
   const identity = check(problems, () => loadIdentitySettings(env), { required: false, realm: 'gateway' });
-  problems.push(...check(problems, () => missingUpstreams(env, production), []));
+  problems.push(...check(problems, () => missingUpstreams(env, production, interfaces), []));
   const config: GatewayConfig = {
     production,
     posture: posture(env, production, identity, problems),
@@ -351,7 +372,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     corsOrigins: check(problems, () => corsOrigins(env), undefined),
     shutdownTimeoutMs: check(problems, () => wholeNumberVariable(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0), 0),
     readinessCacheMs: check(problems, () => wholeNumberVariable(env, 'READINESS_CACHE_MS', 5_000, 0), 0),
-    readinessRequires: check(problems, () => readinessRequires(env), []),
+    readinessRequires: check(problems, () => readinessRequires(env, interfaces), []),
     http: httpServerLimits(env, problems),
     upstreamTimeoutMs: check(problems, () => wholeNumberVariable(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1), 1),
     cacheTtlMs: check(problems, () => wholeNumberVariable(env, 'CACHE_TTL_SECONDS', 3600, 0), 0) * 1000,
@@ -359,20 +380,15 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
     typePrefix: check(problems, () => readTypePrefix(env), ''),
     workers: check(problems, () => workers(env), 1),
-    sandboxUpstreams: check(problems, () => sandboxUpstreams(env), []),
+    sandboxUpstreams: check(problems, () => sandboxUpstreams(env, interfaces), []),
     redis: check(problems, () => redis(env), undefined),
     metrics: check(problems, () => flag(env, 'METRICS', true), true),
     jit: check(problems, () => flag(env, 'GRAPHQL_JIT', true), true),
     tracing: check(problems, () => tracing(env), undefined),
     persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),
     live: check(problems, () => loadLiveSettings(env), DEFAULT_LIVE_SETTINGS),
-    upstreams: {
-      'crypto-analytics': upstream('crypto-analytics'),
-      'blockchain-utility': upstream('blockchain-utility'),
-      address: upstream('address'),
-      // The vendor publishes a demo key; the sandbox accepts it too.
-      'country-data': { ...upstream('country-data'), key: optional(env, 'COUNTRY_API_KEY') ?? COUNTRY_DEMO_KEY },
-    },
+    log: { level: check(problems, () => logLevel(env), 'info'), sampleOk: check(problems, () => logSampleOk(env), 1) },
+    upstreams: byInterface(interfaces, upstream),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,6 +1,8 @@
 /**
- * The built-in sandboxes: which interface each serves, its fixed port under `npm run sandbox`,
- * and the credentials the gateway uses against it when no key is configured.
+ * The built-in sandboxes: the name each is known by (a gateway interface names the sandbox that
+ * stands in for it, and the composition root, src/main.ts, looks it up here), its fixed port
+ * under `npm run sandbox`, and the credentials the gateway uses against it when no key is
+ * configured.
  */
 import {
   createAddressSandbox,
@@ -11,9 +13,6 @@ import { createBlockchainUtilitySandbox } from './blockchain-utility/index.js';
 import { createCountryDataSandbox, DEMO_KEY as COUNTRY_DATA_DEMO_KEY } from './country-data/index.js';
 import { createCryptoAnalyticsSandbox, SANDBOX_DEMO_KEY as CRYPTO_ANALYTICS_DEMO_KEY } from './crypto-analytics/index.js';
 import type { SandboxDefinition } from './sandbox-server.js';
-
-/** The four interfaces, in the order of their ports (A, B, C, D). */
-export type SandboxUpstream = 'crypto-analytics' | 'blockchain-utility' | 'address' | 'country-data';
 
 /** What a client sends a sandbox to be let in: an API key, and C's user token. */
 export interface SandboxCredentials {
@@ -32,7 +31,8 @@ export interface SandboxStartOptions {
 }
 
 export interface SandboxEntry {
-  upstream: SandboxUpstream;
+  /** The sandbox's name: the interface it plays. */
+  upstream: string;
   /** Its fixed port under `npm run sandbox`: DEFAULT_BASE_PORT + 1..4 for A..D. */
   port: number;
   create(options?: SandboxStartOptions): SandboxDefinition;
@@ -43,30 +43,38 @@ function epochMs(clock: (() => Date) | undefined): (() => number) | undefined {
   return clock ? () => clock().getTime() : undefined;
 }
 
+/** An entry, its name kept literal so the list's names form a type. */
+function sandbox<const N extends string>(entry: SandboxEntry & { upstream: N }): SandboxEntry & { upstream: N } {
+  return entry;
+}
+
 /** In port order: A, B, C, D. */
-export const SANDBOXES: readonly SandboxEntry[] = [
-  {
+export const SANDBOXES = [
+  sandbox({
     upstream: 'crypto-analytics',
     port: DEFAULT_BASE_PORT + 1,
     create: (options) => createCryptoAnalyticsSandbox({ today: options?.clock?.() }),
     credentials: { key: CRYPTO_ANALYTICS_DEMO_KEY },
-  },
-  {
+  }),
+  sandbox({
     upstream: 'blockchain-utility',
     port: DEFAULT_BASE_PORT + 2,
     create: (options) => createBlockchainUtilitySandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }),
     credentials: {},
-  },
-  {
+  }),
+  sandbox({
     upstream: 'address',
     port: DEFAULT_BASE_PORT + 3,
     create: (options) => createAddressSandbox({ dataDir: options?.dataDir, now: epochMs(options?.clock) }),
     credentials: { key: ADDRESS_SANDBOX_KEY, userToken: ADDRESS_SANDBOX_TOKEN },
-  },
-  {
+  }),
+  sandbox({
     upstream: 'country-data',
     port: DEFAULT_BASE_PORT + 4,
     create: () => createCountryDataSandbox(),
     credentials: { key: COUNTRY_DATA_DEMO_KEY },
-  },
+  }),
 ];
+
+/** The sandboxes' names, from the list above. */
+export type SandboxUpstream = (typeof SANDBOXES)[number]['upstream'];

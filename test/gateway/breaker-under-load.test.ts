@@ -21,6 +21,7 @@ import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
 import { type FlakyProxy, startFlakyProxy } from '../support/flaky-proxy.js';
 import { ROOT } from '../support/gateway.js';
+import { VENDORS } from '../support/vendors.js';
 
 const QUERY = '{ tokens(limit: 1) { symbol } countries(limit: 1) { nodes { names { common } } } }';
 const CLIENTS = 20;
@@ -50,7 +51,7 @@ beforeAll(async () => {
       proxy = await startFlakyProxy(running.url, 20_261_125);
       url = proxy.url;
     }
-    upstreams.push({ name: entry.upstream, url, credentials: entry.credentials });
+    upstreams.push({ name: entry.upstream, url, credentials: entry.credentials, vendor: VENDORS[entry.upstream] });
   }
   const { schema, destroy } = await buildGatewaySchema(ROOT);
   destroyMesh = destroy;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_DEMO_KEY, loadConfig } from '../../src/gateway/config.js';
+import { loadConfig } from '../../src/gateway/config.js';
+import { COUNTRY_DEMO_KEY } from '../../src/gateway/interfaces/country-data/interface.js';
 
 describe('loadConfig', () => {
   it('defaults to port 4000, sandboxes everywhere and the vendor demo key for D', () => {

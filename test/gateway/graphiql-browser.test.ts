@@ -15,6 +15,7 @@ import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
 import { createGateway } from '../../src/gateway/server.js';
 import { ROOT } from '../support/gateway.js';
+import { VENDORS } from '../support/vendors.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -35,6 +36,7 @@ beforeAll(async () => {
     name: entry.upstream,
     url: sandboxes[index]?.url ?? '',
     credentials: entry.credentials,
+    vendor: VENDORS[entry.upstream],
   }));
   server = createServer(createGateway({ schema: built.schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 60_000 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -36,6 +36,7 @@ import type { ResolvedUpstream } from '../../src/gateway/upstream/upstream-fetch
 import { UpstreamTransport } from '../../src/gateway/upstream/upstream-transport.js';
 import { SANDBOX_WALLETS } from '../../src/sandbox/blockchain-utility/index.js';
 import { ROOT } from '../support/gateway.js';
+import { VENDORS } from '../support/vendors.js';
 
 const DOCUMENTS: Readonly<Record<string, UpstreamName>> = {
   'address.yaml': 'address',
@@ -168,6 +169,7 @@ beforeAll(async () => {
     name,
     url: `${base}/${name}`,
     credentials: { key: 'configured-key-1234' },
+    vendor: VENDORS[name],
   }));
   const { schema, destroy } = await buildGatewaySchema(ROOT);
   destroyMesh = destroy;

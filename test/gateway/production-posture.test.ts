@@ -23,6 +23,7 @@ import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
 import { spawnGateway } from './ops/gateway-process.js';
 import { ROOT } from '../support/gateway.js';
+import { VENDORS } from '../support/vendors.js';
 
 const READER_KEY = 'gw_reader_POSTURE_1';
 const ADMIN_KEY = 'gw_admin_POSTURE_2';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   for (const entry of SANDBOXES) {
     const sandbox = await startSandbox(entry.create({ dataDir: join(dataRoot, entry.upstream), clock: () => new Date() }));
     sandboxes.push(sandbox);
-    upstreams.push({ name: entry.upstream, url: sandbox.url, credentials: entry.credentials });
+    upstreams.push({ name: entry.upstream, url: sandbox.url, credentials: entry.credentials, vendor: VENDORS[entry.upstream] });
     productionEnv[UPSTREAM_VARIABLES[entry.upstream].url] = sandbox.url;
   }
   writeFileSync(

@@ -15,6 +15,9 @@ import type { ResolvedUpstream } from '../../src/gateway/upstream/upstream-fetch
 import type { UpstreamName } from '../../src/gateway/config.js';
 import { DEFAULT_LIMITS, type OperationLimits } from '../../src/gateway/http/limits-config.js';
 import type { Logger } from '../../src/gateway/logger.js';
+import { VENDORS } from './vendors.js';
+import { UpstreamTransport } from '../../src/gateway/upstream/upstream-transport.js';
+import { GatewayMetrics } from '../../src/gateway/ops/metrics.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -62,13 +65,29 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       options.definitions?.[entry.upstream] ?? entry.create({ dataDir: join(dataRoot, entry.upstream), clock }),
     );
     sandboxes[entry.upstream] = running;
-    upstreams.push({ name: entry.upstream, url: running.url, credentials: options.credentials?.[entry.upstream] ?? entry.credentials });
+    upstreams.push({
+      name: entry.upstream,
+      url: running.url,
+      credentials: options.credentials?.[entry.upstream] ?? entry.credentials,
+      vendor: VENDORS[entry.upstream],
+    });
   }
   const { schema, destroy } = await buildGatewaySchema(ROOT, { typePrefix: options.typePrefix });
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
+  // As the composition root does: the transport knows every interface, so each circuit is reported before its first call.
+  const metrics = new GatewayMetrics((): ReturnType<UpstreamTransport['breakerStates']> => transport.breakerStates());
+  const transport = new UpstreamTransport({
+    timeoutMs: upstreamTimeoutMs,
+    logger: options.logger,
+    observer: metrics,
+    upstreams: upstreams.map(({ name }) => name),
+  });
   const yoga = createGateway({
     schema,
     upstreams,
-    upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
+    transport,
+    metrics,
+    upstreamTimeoutMs,
     cacheTtlMs: options.cacheTtlMs ?? 3_600_000,
     clock,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
@@ -91,6 +110,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     },
     async close() {
       destroy();
+      await transport.close();
       await Promise.all(Object.values(sandboxes).map((sandbox) => sandbox?.close()));
       rmSync(dataRoot, { recursive: true, force: true });
     },

@@ -10,7 +10,8 @@ import { GraphQLError } from 'graphql';
 import type { UpstreamName } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
+import { extensionsOf } from '../shared/error-codes.js';
+import { meshSourceUpstream } from '../upstream/mesh-endpoints.js';
 
 const PUBLIC_EXTENSIONS = ['upstream', 'status', 'upstreamCode', 'retryable', 'argument', 'variable', 'limit'] as const;
 
@@ -55,15 +56,6 @@ interface HttpExtension {
 
 function isCatalogued(code: unknown): code is ErrorCode {
   return typeof code === 'string' && code in ERROR_CODES;
-}
-
-/**
- * An error's extensions; graphql-jit's errors (GRAPHQL_JIT) leave them undefined when the
- * original error had none, whatever GraphQLError's type says.
- */
-export function extensionsOf(error: GraphQLError): Readonly<Record<string, unknown>> {
-  const extensions: Readonly<Record<string, unknown>> | undefined = error.extensions;
-  return extensions ?? {};
 }
 
 function httpOf(error: GraphQLError): HttpExtension | undefined {
@@ -111,9 +103,9 @@ function codeOf(error: GraphQLError): ErrorCode | undefined {
 }
 
 /** The interface behind an error Mesh raised naming only its source (`extensions.subgraph`). */
-function meshSourceUpstream(error: GraphQLError): UpstreamName | undefined {
+function upstreamOfMeshError(error: GraphQLError): UpstreamName | undefined {
   const { subgraph } = extensionsOf(error);
-  return typeof subgraph === 'string' ? MESH_SOURCE_UPSTREAMS[subgraph] : undefined;
+  return typeof subgraph === 'string' ? meshSourceUpstream(subgraph) : undefined;
 }
 
 /** Whether an error is one the catalogue can name, rather than a failure of the gateway itself. */
@@ -164,7 +156,7 @@ export function maskError(error: unknown, logger: Logger, requestId?: string, up
     if (value !== undefined) extensions[name] = value;
   }
   if (code === 'UPSTREAM_ERROR' && extensions.upstream === undefined) {
-    const upstream = meshSourceUpstream(inner) ?? (outer?.path && upstreamAt?.(outer.path));
+    const upstream = upstreamOfMeshError(inner) ?? (outer?.path && upstreamAt?.(outer.path));
     if (upstream) extensions.upstream = upstream;
   }
   const http = httpOf(inner) ?? (outer && httpOf(outer));

@@ -20,7 +20,7 @@ import {
   type SelectionNode,
 } from 'graphql';
 import type { UpstreamName } from '../config.js';
-import { MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
+import { meshSourceUpstream } from '../upstream/mesh-endpoints.js';
 
 /** What one executed operation was, as the error catalogue needs it. */
 export interface ExecutedOperation {
@@ -67,7 +67,7 @@ function fieldOf(match: Match): GraphQLField<unknown, unknown> | undefined {
 function meshSourceOf(field: GraphQLField<unknown, unknown>): UpstreamName | undefined {
   const directive = field.astNode?.directives?.find((candidate) => candidate.name.value === 'httpOperation');
   const subgraph = directive?.arguments?.find((argument) => argument.name.value === 'subgraph')?.value;
-  return subgraph?.kind === Kind.STRING ? MESH_SOURCE_UPSTREAMS[subgraph.value] : undefined;
+  return subgraph?.kind === Kind.STRING ? meshSourceUpstream(subgraph.value) : undefined;
 }
 
 /** The interface of the nearest Mesh-generated field on `path`, if any field on it is one. */

@@ -10,7 +10,6 @@
 import type { Plugin } from 'graphql-yoga';
 import type { UpstreamName } from '../config.js';
 import type { ResolvedUpstream } from '../upstream/upstream-fetch.js';
-import { VENDORS } from '../upstream/vendors.js';
 
 export interface UpstreamReadiness {
   ready: boolean;
@@ -20,17 +19,6 @@ export interface UpstreamReadiness {
 
 /** Per-upstream readiness, by upstream name. */
 export type ReadinessProvider = () => Promise<Partial<Record<UpstreamName, UpstreamReadiness>>>;
-
-/**
- * The cheapest documented GET per interface (schema/*.yaml): one small list or price, or C's key
- * check, which the vendor documents as free of lookups.
- */
-const PROBE_PATHS: Record<UpstreamName, (upstream: ResolvedUpstream) => string> = {
-  'crypto-analytics': () => '/v1/tokens?limit=1',
-  'blockchain-utility': () => '/sigusd/price',
-  address: ({ credentials }) => `/keys/${encodeURIComponent(credentials.key ?? 'none')}`,
-  'country-data': () => '/currencies/v1/symbols',
-};
 
 export interface ProbeOptions {
   /** How long a probe may take before the upstream counts as unready. */
@@ -43,8 +31,9 @@ export interface ProbeOptions {
 
 async function probe(upstream: ResolvedUpstream, timeoutMs: number): Promise<UpstreamReadiness> {
   try {
-    const response = await fetch(`${upstream.url}${PROBE_PATHS[upstream.name](upstream)}`, {
-      headers: VENDORS[upstream.name].authHeaders(upstream.credentials),
+    // Each interface names its cheapest documented GET (its interface.ts: vendor.probePath).
+    const response = await fetch(`${upstream.url}${upstream.vendor.probePath(upstream.credentials)}`, {
+      headers: upstream.vendor.authHeaders(upstream.credentials),
       signal: AbortSignal.timeout(timeoutMs),
     });
     // Only the status matters; drain the body so the connection can be reused.

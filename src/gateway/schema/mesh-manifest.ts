@@ -4,17 +4,19 @@ import type { RenamePlan } from './rename-plan.js';
 /** Where the artefact lives, relative to the repository root. */
 export const MESH_ARTIFACT_DIR = 'dist/mesh';
 
-/** The artefact's list of D's sortable country paths (sortable-paths.ts), read by input-limits.ts. */
+/** The artefact's list of D's sortable country paths (build/sortable-paths.ts), read by interfaces/argument-limits.ts. */
 export const COUNTRY_SORT_PATHS_FILE = 'country-sort-paths.json';
 
 export interface MeshSourceEntry {
-  /** The source's name in `.meshrc.yml`. */
+  /** The source's name in its interface's `mesh-source.yml`. */
   name: string;
+  /** The interface (interfaces/registry.ts) whose document the source was made from. */
+  upstream: string;
   /** The annotated schema (operations as @httpOperation directives), beside the manifest. */
   schemaFile: string;
   /** The OpenAPI handler's options, less the document itself (endpoint, ignoreErrorResponses...). */
   handler: Record<string, unknown>;
-  /** What the source's `.meshrc.yml` transforms do to the annotated schema (rename-plan.ts). */
+  /** What the source's transforms do to the annotated schema (rename-plan.ts). */
   renames: RenamePlan;
 }
 

@@ -15,9 +15,9 @@ import { CallDeadline } from './call-deadline.js';
 import { BodyTooLargeError, BufferBudget, BufferBudgetExceededError, readCappedBody } from './read-capped-body.js';
 import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
-import type { UpstreamObserver } from '../ops/metrics.js';
-import { REQUEST_ID_HEADER } from '../ops/request-id.js';
-import { traceExchange } from '../ops/tracing/upstream-spans.js';
+import type { UpstreamObserver } from './upstream-observers.js';
+import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
+import { traceExchange } from './upstream-spans.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -39,6 +39,8 @@ export interface OutgoingCall {
 export interface TransportOptions extends Partial<UpstreamSettings> {
   /** The deadline of one call, retries included. */
   timeoutMs: number;
+  /** The interfaces this process calls (the registry's), whose circuits are reported before their first call. */
+  upstreams?: readonly UpstreamName[];
   logger?: Logger;
   /** Told of every HTTP exchange (metrics). */
   observer?: UpstreamObserver | undefined;
@@ -71,32 +73,31 @@ export class UpstreamTransport {
   private readonly timeoutMs: number;
   private readonly logger: Logger;
   private readonly observer: UpstreamObserver | undefined;
+  private readonly upstreams: readonly UpstreamName[];
   private readonly pools = new Map<string, Pool>();
   private readonly breakers = new Map<UpstreamName, CircuitBreakerPolicy>();
   private readonly budgets = new Map<UpstreamName, RetryBudget>();
   /** The bytes of answers all calls may hold at once while they are read. */
   private readonly bufferBudget: BufferBudget;
 
-  constructor({ timeoutMs, logger, observer, ...settings }: TransportOptions) {
+  constructor({ timeoutMs, logger, observer, upstreams, ...settings }: TransportOptions) {
     this.settings = { ...DEFAULT_UPSTREAM_SETTINGS, ...settings };
     this.bufferBudget = new BufferBudget(this.settings.maxBufferedBytes);
     this.timeoutMs = timeoutMs;
     this.logger = logger ?? silentLogger;
     this.observer = observer;
+    this.upstreams = upstreams ?? [];
   }
 
-  /** Each known upstream's circuit, for readiness and metrics; upstreams not yet called are closed. */
-  breakerStates(): Record<UpstreamName, BreakerState> {
-    const state = (name: UpstreamName): BreakerState => {
-      const breaker = this.breakers.get(name);
-      return breaker ? BREAKER_STATES[breaker.state] : 'closed';
-    };
-    return {
-      'crypto-analytics': state('crypto-analytics'),
-      'blockchain-utility': state('blockchain-utility'),
-      address: state('address'),
-      'country-data': state('country-data'),
-    };
+  /** The circuit of each upstream named at construction or called since, for readiness and metrics; one not yet called is closed. */
+  breakerStates(): Partial<Record<UpstreamName, BreakerState>> {
+    const names = new Set([...this.upstreams, ...this.breakers.keys()]);
+    return Object.fromEntries(
+      [...names].map((name) => {
+        const breaker = this.breakers.get(name);
+        return [name, breaker ? BREAKER_STATES[breaker.state] : 'closed'];
+      }),
+    );
   }
 
   /** Closes every pool (idle keep-alive connections would otherwise hold the process open). */

@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRY_DEMO_KEY } from '../../../src/gateway/config.js';
+import { COUNTRY_DEMO_KEY } from '../../../src/gateway/interfaces/country-data/interface.js';
 import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { type GatewayProcess, spawnGateway } from '../ops/gateway-process.js';

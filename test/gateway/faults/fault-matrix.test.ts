@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamName } from '../../../src/gateway/config.js';
 import { ERROR_CODES } from '../../../src/gateway/errors.js';
-import { VENDORS } from '../../../src/gateway/upstream/vendors.js';
+import { VENDORS } from '../../support/vendors.js';
 import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { type GatewayProcess, spawnGateway } from '../ops/gateway-process.js';

@@ -19,6 +19,7 @@ import { UpstreamTransport } from '../../../src/gateway/upstream/upstream-transp
 import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { type FaultProxy, startFaultProxy } from './fault-proxy.js';
+import { VENDORS } from '../../support/vendors.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const TIMEOUT_MS = 2000;
@@ -51,7 +52,7 @@ beforeAll(async () => {
     sandboxes.push(running);
     if (entry.upstream === 'blockchain-utility') proxy = await startFaultProxy(running.url);
     const url = entry.upstream === 'blockchain-utility' ? `${proxy.url}${new URL(running.url).pathname.replace(/\/$/, '')}` : running.url;
-    upstreams.push({ name: entry.upstream, url, credentials: entry.credentials });
+    upstreams.push({ name: entry.upstream, url, credentials: entry.credentials, vendor: VENDORS[entry.upstream] });
   }
   const { schema, destroy } = await buildGatewaySchema(ROOT);
   destroyMesh = destroy;

@@ -20,6 +20,7 @@ import { clientRequests, type FuzzRequest, hostileRequests, mutatedDocuments, va
 import { fuzzParameters, TEST_TIMEOUT_MS } from './fuzz-settings.js';
 import { rawRequests } from './http-requests.js';
 import { ANSWER_MODES } from './openapi-answers.js';
+import { VENDORS } from '../../support/vendors.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'test', 'examples'))
   .filter((file) => file.endsWith('.graphql'))
@@ -119,7 +120,7 @@ describe('fuzz: upstream answers generated from the OpenAPI documents', () => {
     ({ schema, destroy } = await buildGatewaySchema(ROOT));
     const yoga = createGateway({
       schema,
-      upstreams: UPSTREAM_NAMES.map((name) => ({ name, url: upstream.urlOf(name), credentials: {} })),
+      upstreams: UPSTREAM_NAMES.map((name) => ({ name, url: upstream.urlOf(name), credentials: {}, vendor: VENDORS[name] })),
       upstreamTimeoutMs: 5000,
       // Every request must reach the stand-in and see the answer its plan makes.
       cacheTtlMs: 0,

@@ -10,6 +10,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamName } from '../../../src/gateway/config.js';
 import { probeUpstreams, useReadiness } from '../../../src/gateway/ops/readiness.js';
+import { VENDORS } from '../../support/vendors.js';
 
 let server: Server;
 let url: string;
@@ -35,18 +36,27 @@ describe('probeUpstreams', () => {
   it('asks the cheapest documented path with the configured credentials; a 4xx counts as an answer', async () => {
     seen.length = 0;
     status = 404;
-    const provider = probeUpstreams([{ name: 'address', url, credentials: { key: 'ak_x' } }], { timeoutMs: 1_000, cacheMs: 0 });
+    const provider = probeUpstreams([{ name: 'address', url, credentials: { key: 'ak_x' }, vendor: VENDORS.address }], {
+      timeoutMs: 1_000,
+      cacheMs: 0,
+    });
     expect(await provider()).toEqual({ address: { ready: true } });
     expect(seen).toEqual(['/keys/ak_x IDEALPOSTCODES api_key="ak_x"']);
   });
 
   it('is not ready on a 5xx or no answer in time, saying which', async () => {
     status = 503;
-    const provider = probeUpstreams([{ name: 'country-data', url, credentials: {} }], { timeoutMs: 1_000, cacheMs: 0 });
+    const provider = probeUpstreams([{ name: 'country-data', url, credentials: {}, vendor: VENDORS['country-data'] }], {
+      timeoutMs: 1_000,
+      cacheMs: 0,
+    });
     expect(await provider()).toEqual({ 'country-data': { ready: false, reason: 'answered HTTP 503' } });
     status = 200;
     holdMs = 500;
-    const impatient = probeUpstreams([{ name: 'country-data', url, credentials: {} }], { timeoutMs: 50, cacheMs: 0 });
+    const impatient = probeUpstreams([{ name: 'country-data', url, credentials: {}, vendor: VENDORS['country-data'] }], {
+      timeoutMs: 50,
+      cacheMs: 0,
+    });
     expect(await impatient()).toEqual({ 'country-data': { ready: false, reason: 'no answer within 50 ms' } });
     holdMs = 0;
   });
@@ -56,7 +66,7 @@ describe('probeUpstreams', () => {
     status = 200;
     holdMs = 100;
     let now = 0;
-    const provider = probeUpstreams([{ name: 'blockchain-utility', url, credentials: {} }], {
+    const provider = probeUpstreams([{ name: 'blockchain-utility', url, credentials: {}, vendor: VENDORS['blockchain-utility'] }], {
       timeoutMs: 1_000,
       cacheMs: 5_000,
       now: () => now,
@@ -87,8 +97,8 @@ async function readyz(requires: readonly UpstreamName[], draining = false): Prom
   status = 200;
   const provider = probeUpstreams(
     [
-      { name: 'country-data', url: await refusingUrl(), credentials: {} },
-      { name: 'blockchain-utility', url, credentials: {} },
+      { name: 'country-data', url: await refusingUrl(), credentials: {}, vendor: VENDORS['country-data'] },
+      { name: 'blockchain-utility', url, credentials: {}, vendor: VENDORS['blockchain-utility'] },
     ],
     { timeoutMs: 1_000, cacheMs: 0 },
   );

@@ -26,7 +26,7 @@ import { readCallerLimits } from '../../../src/gateway/callers/caller-limits.js'
 import { createLogger, silentLogger } from '../../../src/gateway/logger.js';
 import { createGateway } from '../../../src/gateway/server.js';
 import type { ResolvedUpstream } from '../../../src/gateway/upstream/upstream-fetch.js';
-import { VENDORS } from '../../../src/gateway/upstream/vendors.js';
+import { VENDORS } from '../../support/vendors.js';
 import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { ROOT } from '../../support/gateway.js';
@@ -133,6 +133,7 @@ beforeAll(async () => {
       name: entry.upstream,
       url: `${proxy.url}${new URL(sandbox.url).pathname.replace(/\/$/, '')}`,
       credentials: CONFIGURED[entry.upstream],
+      vendor: VENDORS[entry.upstream],
     });
   }
   gatewayUpstreams = upstreams;

@@ -1,0 +1,30 @@
+/** Interface C, Ideal Postcodes: key and user token in one `IDEALPOSTCODES` authorization header. */
+import { defineInterface } from '../interface-definition.js';
+import { fallbackMessage, field, parseJson } from '../../upstream/vendor-profile.js';
+
+export const addressInterface = defineInterface({
+  name: 'address',
+  variables: { url: 'ADDRESS_API_URL', key: 'ADDRESS_API_KEY', userToken: 'ADDRESS_USER_TOKEN' },
+  sandbox: 'address',
+  meshSource: new URL('./mesh-source.yml', import.meta.url),
+  vendor: {
+    document: new URL('../../../../schema/address.yaml', import.meta.url),
+    clientHeaders: { key: 'x-address-api-key', userToken: 'x-address-user-token' },
+    authHeaders: ({ key, userToken }): Record<string, string> => {
+      const parts = [key ? `api_key="${key}"` : '', userToken ? `user_token="${userToken}"` : ''].filter(Boolean);
+      return parts.length > 0 ? { authorization: `IDEALPOSTCODES ${parts.join(' ')}` } : {};
+    },
+    describeFailure: (status, body) => {
+      const parsed = parseJson(body);
+      const message = field(parsed, 'message');
+      const code = field(parsed, 'code');
+      return {
+        message: typeof message === 'string' ? message : fallbackMessage(status, body),
+        ...(typeof code === 'number' || typeof code === 'string' ? { upstreamCode: code } : {}),
+      };
+    },
+    // The key check, which the vendor documents as free of lookups.
+    probePath: ({ key }) => `/keys/${encodeURIComponent(key ?? 'none')}`,
+  },
+  graph: async () => (await import('./index.js')).addressModule,
+});

@@ -1,0 +1,30 @@
+/** Interface D, REST Countries: a bearer key, failures as `{ errors: [{ message }] }`, slowly changing records. */
+import { defineInterface } from '../interface-definition.js';
+import { fallbackMessage, field, parseJson } from '../../upstream/vendor-profile.js';
+
+/** REST Countries' documented public demo key; the sandbox accepts it too. */
+export const COUNTRY_DEMO_KEY = 'rc_live_demo';
+
+export const countryDataInterface = defineInterface({
+  name: 'country-data',
+  variables: { url: 'COUNTRY_API_URL', key: 'COUNTRY_API_KEY' },
+  defaultKey: COUNTRY_DEMO_KEY,
+  sandbox: 'country-data',
+  meshSource: new URL('./mesh-source.yml', import.meta.url),
+  vendor: {
+    document: new URL('../../../../schema/country-data.yaml', import.meta.url),
+    clientHeaders: { key: 'x-country-api-key' },
+    slowlyChanging: /^\/(countries\/v5|currencies\/v1\/(symbols|rates))(\/|$)/,
+    authHeaders: ({ key }): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {}),
+    describeFailure: (status, body) => {
+      const errors = field(parseJson(body), 'errors');
+      const first = Array.isArray(errors) ? field(errors[0], 'message') : undefined;
+      return { message: typeof first === 'string' ? first : fallbackMessage(status, body) };
+    },
+    // D lists and searches ask for only the record fields a query selects (response_fields).
+    trimming: { keep: 'response_fields', omit: 'response_fields_omit', records: ['data', 'objects'] },
+    // The cheapest documented GET: the small list of currency symbols.
+    probePath: () => '/currencies/v1/symbols',
+  },
+  graph: async () => (await import('./index.js')).countryDataModule,
+});

@@ -1,0 +1,43 @@
+/**
+ * Everything the gateway knows about one vendor, declared once in the vendor's folder
+ * (`interfaces/<name>/interface.ts`) and listed once in the registry (registry.ts). The
+ * configuration's variables, the transport's pools and breakers, readiness, the metrics' labels
+ * and Mesh's endpoints are derived from these entries; no other module names a vendor.
+ */
+import type { GraphModule } from '../schema/graph-module.js';
+import type { VendorProfile } from '../upstream/vendor-profile.js';
+
+/** The environment variables that point the gateway at the vendor (see the README's table). */
+export interface InterfaceVariables {
+  url: string;
+  key?: string;
+  userToken?: string;
+}
+
+export interface InterfaceDefinition<N extends string = string> {
+  /** The interface's name in errors, logs, metrics, provenance and `READINESS_REQUIRES`. */
+  name: N;
+  variables: InterfaceVariables;
+  /** The key used when its variable is unset (a vendor's documented public demo key). */
+  defaultKey?: string;
+  /** Wire facts: auth, failures, cacheable paths, the OpenAPI document, the readiness probe. */
+  vendor: VendorProfile;
+  /**
+   * The interface's Mesh source: a `.meshrc.yml` source block (OpenAPI handler options,
+   * transforms) without `name`, `source` and `endpoint`, which the build step derives from the
+   * interface's name and `vendor.document` (scripts/mesh-artifact.ts).
+   */
+  meshSource: URL;
+  /**
+   * The built-in sandbox the composition root (src/main.ts) starts when the URL variable is unset,
+   * by its name in src/sandbox/registry.ts; the gateway never imports sandbox code itself.
+   */
+  sandbox?: string;
+  /** The interface's root-field additions and resolvers, loaded when the schema is built. */
+  graph(): Promise<GraphModule>;
+}
+
+/** Declares an interface, keeping its name's literal type (the registry derives `UpstreamName` from it). */
+export function defineInterface<const N extends string>(definition: InterfaceDefinition<N>): InterfaceDefinition<N> {
+  return definition;
+}
