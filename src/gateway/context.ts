@@ -1,8 +1,16 @@
 /** What every resolver receives: the request's upstream client, Mesh's endpoints, loaders and clock. */
 import type { Clock } from './clock.js';
-import { createLoaders, type Loaders } from './loaders.js';
+import { createLoaders, type Loaders } from './features/loaders.js';
+import { ProvenanceRecorder } from './provenance/provenance.js';
 import type { AnswerObserver, UpstreamUrls } from './upstream/mesh-endpoints.js';
-import type { UpstreamClient, UpstreamFetch } from './upstream/upstream-fetch.js';
+import {
+  type RequestOptions,
+  type ResolvedUpstream,
+  type UpstreamClient,
+  type UpstreamFetch,
+  type UpstreamPipelineOptions,
+  upstreamClients,
+} from './upstream/upstream-fetch.js';
 
 export interface GatewayContext {
   /** Hand-written code asks `upstream.get(name, path)`. */
@@ -15,16 +23,48 @@ export interface GatewayContext {
   callerIp: string | undefined;
   /** "Today" for default date ranges and the brief. */
   clock: Clock;
-  /** Told of each body Mesh's resolvers parse (set by the provenance plugin); unset when nobody listens. */
-  observeAnswer?: AnswerObserver;
+  /** What this request's answers said of themselves, for `extensions.provenance`; absent where no result lists it (live events). */
+  provenance?: ProvenanceRecorder | undefined;
+  /** Told of each body Mesh's resolvers parse (the provenance recorder's listener); unset when nobody listens. */
+  observeAnswer?: AnswerObserver | undefined;
 }
 
-/** Builds the context of one GraphQL request. */
-export function createContext(
-  upstream: UpstreamClient,
-  upstreamUrls: UpstreamUrls,
-  callerIp: string | undefined,
-  clock: Clock,
-): GatewayContext {
-  return { upstream, fetch: upstream.fetch, upstreamUrls, callerIp, clock, loaders: createLoaders({ upstream, clock }) };
+export interface RequestContextOptions extends UpstreamPipelineOptions {
+  upstreams: readonly ResolvedUpstream[];
+  upstreamUrls: UpstreamUrls;
+  clock: Clock;
+}
+
+/** One request as its context needs it: the upstream client's options, and whether its result lists provenance. */
+export interface ContextRequest extends Omit<RequestOptions, 'observeAnswer'> {
+  provenance: boolean;
+}
+
+/**
+ * The gateway's context factory: the upstream pipeline is composed once, here (upstreamPipeline,
+ * upstream-fetch.ts, lists its steps); each request then costs its client, its loaders and, when
+ * its result lists provenance, a recorder both Mesh's resolvers and the pipeline report to.
+ */
+export function requestContexts({
+  upstreams,
+  upstreamUrls,
+  clock,
+  ...pipeline
+}: RequestContextOptions): (request: ContextRequest) => GatewayContext {
+  const clients = upstreamClients(upstreams, pipeline);
+  return ({ caller, charges, budget, provenance: lists }) => {
+    const provenance = lists ? new ProvenanceRecorder() : undefined;
+    const observeAnswer = provenance?.record;
+    const upstream = clients({ caller, charges, budget, observeAnswer });
+    return {
+      upstream,
+      fetch: upstream.fetch,
+      upstreamUrls,
+      callerIp: caller.ip,
+      clock,
+      loaders: createLoaders({ upstream, clock }),
+      provenance,
+      observeAnswer,
+    };
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * The architecture rules `npm run lint` enforces, shown failing on deliberate breaks: the
- * gateway importing a sandbox, a sandbox importing the gateway, and an import cycle.
+ * gateway importing a sandbox, a sandbox importing the gateway, an import cycle, and an import
+ * against the gateway's layers (test/fixtures/layers stands for src/gateway in eslint.config.js).
  */
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -34,5 +35,37 @@ describe('npm run lint', () => {
   it('refuses an import cycle', async () => {
     const [result] = await eslint.lintFiles([join(ROOT, 'test/fixtures/import-cycle/first.ts')]);
     expect((result?.messages ?? []).map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+});
+
+describe("npm run lint, on the gateway's layers", () => {
+  const fixture = (path: string) => join(ROOT, 'test/fixtures/layers', path);
+  async function ruleIdsOf(path: string): Promise<(string | null)[]> {
+    const [result] = await eslint.lintFiles([fixture(path)]);
+    return (result?.messages ?? []).map((message) => message.ruleId);
+  }
+
+  it.each([
+    ['upstream/forbidden.ts', 'upstream importing ops'],
+    ['schema/forbidden.ts', 'schema importing an interface'],
+    ['errors.ts', 'a shared helper loading the composition at run time'],
+  ])('refuses %s: %s', async (path) => {
+    expect(await ruleIdsOf(path)).toEqual(['boundaries/dependencies']);
+  });
+
+  it.each([
+    ['ops/probe.ts', 'ops → upstream'],
+    ['upstream/client.ts', 'upstream → shared'],
+    ['schema/pass.ts', 'schema → upstream'],
+    ['interfaces/vendor.ts', 'interfaces → schema'],
+    ['features/field.ts', 'features → interfaces, and a type from the composition'],
+    ['context.ts', 'the composition → any layer'],
+  ])('accepts %s: %s', async (path) => {
+    expect(await ruleIdsOf(path)).toEqual([]);
+  });
+
+  it('refuses a value import of the composition where only its types may go', async () => {
+    const code = "import { compose } from '../context.js';\n\nexport const run = (): string[] => compose({ name: 'x' });\n";
+    expect(await ruleIds(code, 'test/fixtures/layers/features/deliberate-break.ts')).toContain('boundaries/dependencies');
   });
 });

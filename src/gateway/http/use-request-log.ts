@@ -3,26 +3,23 @@
  * mistake is logged at info (it is not the gateway's failure) and never with a stack; a request
  * that hit an unexpected error is logged at error (the error itself, with its stack, is logged
  * where it is masked).
+ *
+ * Successful lines may be sampled (`sampleOk`, LOG_SAMPLE_OK): a busy replica's log is mostly
+ * `ok` lines that say nothing a metric does not. Every other outcome is always logged, since a
+ * refusal or a failure is what someone will search the log for.
  */
-import type { ExecutionResult, GraphQLError } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { Logger } from '../logger.js';
+import { hotPathLogger, type Logger } from '../logger.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
 import { requestIdOf } from '../ops/request-id.js';
-import { extensionsOf } from './mask-error.js';
+import { codeOf, codesOf } from '../shared/error-codes.js';
 
 export type RequestOutcome = 'ok' | 'partial' | 'refused' | 'failed';
 
 interface RequestRecord {
   start: number;
   operationName?: string;
-}
-
-const codeOf = (error: GraphQLError): string => String(extensionsOf(error).code ?? 'UNKNOWN');
-
-/** The distinct `extensions.code`s of a result's errors. */
-export function codesOf(errors: readonly GraphQLError[]): string[] {
-  return [...new Set(errors.map(codeOf))];
 }
 
 function outcomeOf(result: ExecutionResult, codes: readonly string[]): RequestOutcome {
@@ -35,9 +32,26 @@ function operationNameOf(query: string | undefined): string | undefined {
   return query ? /^\s*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1] : undefined;
 }
 
+export interface RequestLogOptions {
+  /** The share of `ok` requests logged, from 0 to 1 (default 1: every one). */
+  sampleOk?: number;
+  /** A number in [0, 1) per `ok` request, logged when below `sampleOk`; tests inject their own. */
+  random?: () => number;
+}
+
 /** Yoga plugin writing the request line to `logger`, and the same facts to `metrics` when given. */
-export function useRequestLog(logger: Logger, metrics?: GatewayMetrics): Plugin {
+export function useRequestLog(logger: Logger, metrics?: GatewayMetrics, options: RequestLogOptions = {}): Plugin {
   const records = new WeakMap<Request, RequestRecord>();
+  const lines = hotPathLogger(logger);
+  const sampleOk = options.sampleOk ?? 1;
+  const random = options.random ?? Math.random;
+  // On sampled lines, so whoever counts requests from the log knows to scale them up.
+  const sampling = sampleOk < 1 ? { sampleRate: sampleOk } : {};
+  const logged = (outcome: RequestOutcome): boolean => {
+    if (outcome === 'failed') return logger.isLevelEnabled('error');
+    if (!lines.isLevelEnabled('info')) return false;
+    return outcome !== 'ok' || sampleOk >= 1 || random() < sampleOk;
+  };
   return {
     onRequest({ request }) {
       records.set(request, { start: performance.now() });
@@ -53,17 +67,19 @@ export function useRequestLog(logger: Logger, metrics?: GatewayMetrics): Plugin 
       const codes = codesOf(errors);
       const outcome = outcomeOf(result, codes);
       const elapsedMs = record ? performance.now() - record.start : undefined;
+      metrics?.operation(record?.operationName, outcome, (elapsedMs ?? 0) / 1000, errors.map(codeOf));
+      if (!logged(outcome)) return;
       const line = {
         requestId: requestIdOf(request),
         method: request.method,
         operationName: record?.operationName,
         outcome,
         durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs),
-        ...(codes.length > 0 ? { errorCodes: codes } : {}),
+        ...(codes.length > 0 ? { errorCodes: codes } : sampling),
       };
-      metrics?.operation(record?.operationName, outcome, (elapsedMs ?? 0) / 1000, errors.map(codeOf));
+      // A failure is rare and wanted at once, like the masked error's own line before it.
       if (outcome === 'failed') logger.error(line, 'graphql request');
-      else logger.info(line, 'graphql request');
+      else lines.info(line, 'graphql request');
     },
   };
 }

@@ -4,7 +4,7 @@
  * get CORS headers, and a page from anywhere else gets none, so the browser withholds the answer.
  */
 import type { CORSOptions, Plugin } from 'graphql-yoga';
-import { REQUEST_ID_HEADER } from './request-id.js';
+import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 
 /** Local tools (GraphiQL elsewhere, a dev server) on any port, when CORS_ORIGINS is unset. */
 export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];

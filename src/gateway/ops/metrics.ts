@@ -15,18 +15,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { UpstreamName } from '../config.js';
 import type { RequestOutcome } from '../http/use-request-log.js';
 import type { BreakerState } from '../upstream/upstream-transport.js';
+import type { CacheObserver, UpstreamObserver } from '../upstream/upstream-observers.js';
 import type { LiveObserver } from '../live/poll-registry.js';
 import type { LiveEventObserver } from '../live/use-live-events.js';
-
-/** What the upstream transport reports of every HTTP exchange it makes (retries each count). */
-export interface UpstreamObserver {
-  upstreamExchange(upstream: UpstreamName, method: string, status: number | undefined, seconds: number): void;
-}
-
-/** What the upstream client reports of every lookup in the cross-request cache. */
-export interface CacheObserver {
-  cacheLookup(upstream: UpstreamName, hit: boolean): void;
-}
 
 const BREAKER_VALUES: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
@@ -55,7 +46,7 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
   private readonly liveEvents: Counter<'upstream' | 'result'>;
 
   /** `breakerStates` is read at every scrape, so the gauge is never stale. */
-  constructor(breakerStates?: () => Record<UpstreamName, BreakerState>) {
+  constructor(breakerStates?: () => Partial<Record<UpstreamName, BreakerState>>) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.inFlight = new Gauge({ name: 'gateway_http_requests_in_flight', help: 'GraphQL requests being served', registers });
@@ -122,7 +113,7 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
       registers,
       collect() {
         if (!breakerStates) return;
-        for (const [upstream, state] of Object.entries(breakerStates())) this.set({ upstream }, BREAKER_VALUES[state]);
+        for (const [upstream, state] of Object.entries(breakerStates())) if (state) this.set({ upstream }, BREAKER_VALUES[state]);
       },
     });
   }

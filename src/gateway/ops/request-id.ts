@@ -11,8 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
-
-export const REQUEST_ID_HEADER = 'x-request-id';
+import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 
 /** What a caller may name a request: no spaces or quotes that would garble a log or a header. */
 const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;

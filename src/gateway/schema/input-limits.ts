@@ -1,16 +1,13 @@
 /**
- * Limits the vendors document (page sizes, offsets) and enumerable choices (sort fields), checked
- * by the gateway before any upstream request: a value outside them would cost a round trip only
- * to be refused (or, for an unknown sort field, be silently ignored). Each root field's resolver is
- * wrapped with the checks of its arguments; a failed check is `badInput` naming the argument.
+ * Checks of root-field arguments before any upstream request: a value outside what a vendor
+ * documents would cost a round trip only to be refused (or, for an unknown sort field, be silently
+ * ignored). Each root field's resolver is wrapped with the checks of its arguments; a failed check
+ * is `badInput` naming the argument. The mechanism only: the vendors' limits are stated by the
+ * interfaces (interfaces/argument-limits.ts), which this layer never imports.
  */
-import { readFileSync } from 'node:fs';
 import { type GraphQLSchema, defaultFieldResolver } from 'graphql';
 import { badInput } from '../errors.js';
-import { CRYPTO_ANALYTICS_ROOT_FIELDS } from '../interfaces/crypto-analytics/index.js';
-import type { GraphModule } from './graph-module.js';
-import { plainScalarMessages } from './scalar-messages.js';
-import { COUNTRY_SORT_PATHS_FILE, MESH_ARTIFACT_DIR } from './mesh-manifest.js';
+import type { SchemaPass } from './pipeline.js';
 
 /** One argument's check: what it takes, in words, and whether a (non-null) value qualifies. */
 export interface ArgumentRule {
@@ -62,43 +59,18 @@ export function applyInputLimits(schema: GraphQLSchema, limits: InputLimits): Gr
   return schema;
 }
 
-/** A's `limit` (schema/crypto-analytics.yaml: 1–10000). */
-const CRYPTO_LIMIT = { limit: wholeNumber(1, 10_000) };
-/** D's paging (schema/country-data.yaml and the vendor's docs: limit 1–100, offset from 0). */
-const COUNTRY_PAGING = { limit: wholeNumber(1, 100), offset: wholeNumber(0) };
-/** C's paging (schema/address.yaml: limit 1–100, page from 0). */
-const ADDRESS_LIMIT = { limit: wholeNumber(1, 100) };
-
-/** D's sortable country paths, as the build step listed them from schema/country-data.yaml. */
-function builtCountrySortPaths(): ReadonlySet<string> {
-  const file = new URL(`../../../${MESH_ARTIFACT_DIR}/${COUNTRY_SORT_PATHS_FILE}`, import.meta.url);
-  const paths: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (!Array.isArray(paths) || !paths.every((path) => typeof path === 'string') || paths.length === 0) {
-    throw new TypeError(`${file.pathname} is not a list of field paths: run npm run build`);
-  }
-  return new Set(paths);
-}
-
-function vendorLimits(): InputLimits {
-  const sort = sortField(builtCountrySortPaths(), "D's country record");
+/**
+ * The pipeline's pass that applies `limits`: after the modules' own rewrites, since one that
+ * replaced a root field's resolver (as country-data's path forms do) would drop the checks. The
+ * table is read when the schema is built, not when this module loads: a vendor's limits may come
+ * from a build artefact.
+ */
+export function createInputLimitsPass(limits: () => InputLimits): SchemaPass {
   return {
-    ...Object.fromEntries(CRYPTO_ANALYTICS_ROOT_FIELDS.map((field) => [`Query.${field}`, CRYPTO_LIMIT])),
-    'Query.countries': { ...COUNTRY_PAGING, sort },
-    'Query.countriesWhere': { ...COUNTRY_PAGING, sort },
-    'Query.countriesByCode': COUNTRY_PAGING,
-    'Query.countriesByName': COUNTRY_PAGING,
-    'Query.countriesSearch': COUNTRY_PAGING,
-    'Query.addresses': { ...ADDRESS_LIMIT, page: wholeNumber(0) },
-    'Query.addressSuggestions': ADDRESS_LIMIT,
-    'Query.postcodeAddresses': { page: wholeNumber(0) },
-    'Query.licensees': ADDRESS_LIMIT,
-    // B's peer list (schema/blockchain-utility.yaml: 1–1000).
-    'Query.ergoNodePeers': { limit: wholeNumber(1, 1000) },
+    name: 'input-limits',
+    requires: ['modules-transformed'],
+    provides: ['input-limits'],
+    inPlace: true,
+    run: (schema) => applyInputLimits(schema, limits()),
   };
 }
-
-/** The gateway's own input checks: plain scalar messages, then the vendors' documented limits. */
-export const inputLimitsModule: GraphModule = {
-  typeDefs: [],
-  transformSchema: (schema) => applyInputLimits(plainScalarMessages(schema), vendorLimits()),
-};

@@ -12,6 +12,7 @@ import type { GatewayContext } from '../../../src/gateway/context.js';
 import { createLogger } from '../../../src/gateway/logger.js';
 import { meshLogger } from '../../../src/gateway/schema/mesh-logger.js';
 import { createGateway } from '../../../src/gateway/server.js';
+import { VENDORS } from '../../support/vendors.js';
 
 interface LogLine {
   msg: string;
@@ -53,7 +54,7 @@ beforeAll(async () => {
   const logger = createLogger('info', { write: (line) => lines.push(JSON.parse(line) as LogLine) });
   yoga = createGateway({
     schema,
-    upstreams: [{ name: 'country-data', url, credentials: { key: 'k' } }],
+    upstreams: [{ name: 'country-data', url, credentials: { key: 'k' }, vendor: VENDORS['country-data'] }],
     upstreamTimeoutMs: 2_000,
     cacheTtlMs: 0,
     logger,

@@ -14,6 +14,7 @@ import type { GatewayContext } from '../../../src/gateway/context.js';
 import { loadConfig } from '../../../src/gateway/config.js';
 import { createGateway } from '../../../src/gateway/server.js';
 import { spawnGateway } from './gateway-process.js';
+import { VENDORS } from '../../support/vendors.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -57,8 +58,8 @@ function gateway() {
   return createGateway({
     schema,
     upstreams: [
-      { name: 'country-data', url: `${upstreamUrl}/d`, credentials: { key: 'k' } },
-      { name: 'address', url: `${upstreamUrl}/c`, credentials: { key: 'k' } },
+      { name: 'country-data', url: `${upstreamUrl}/d`, credentials: { key: 'k' }, vendor: VENDORS['country-data'] },
+      { name: 'address', url: `${upstreamUrl}/c`, credentials: { key: 'k' }, vendor: VENDORS.address },
     ],
     upstreamTimeoutMs: 2_000,
     cacheTtlMs: 0,

@@ -124,11 +124,34 @@ function recompute(statement: Statement, day: string): Record<string, number> {
 
 type Checkable = Pick<Statement, 'kind' | 'text' | 'figures'> & { section: string; follows?: string | null; inputIds: string[] };
 
-/** The percentage written right before `phrase`, e.g. "6.27% below resistance". */
-function percentBefore(text: string, phrase: string): number | undefined {
-  const found = new RegExp(`([+−]?)(\\d+\\.\\d+)% ${phrase}`).exec(text);
-  return found ? Number(found[2]) * (found[1] === '−' ? -1 : 1) : undefined;
-}
+/**
+ * Each statement kind's wording, as compose-brief.ts writes it, with the words and numbers the
+ * checks below read captured. A statement worded otherwise fails the test rather than skipping
+ * its checks: a rewording must come with the test's reading of it.
+ */
+const WORDING: Readonly<Record<string, RegExp>> = {
+  'market-cap': /^The total crypto market cap moved ([+−])\d+\.\d+% in a day, to .+\.$/,
+  'market-signal':
+    /^The market signal (?:stayed|turned) (?:bullish|bearish|neutral)(, although the market is (?:up|down) [+−]\d+\.\d+% today)?\.$/,
+  'top-gainer': /^\S+ (gained most|fell least) among the \d+ largest tokens: [+−]\d+\.\d+% in a day\.$/,
+  'top-loser': /^\S+ (rose least|fell most): [+−]\d+\.\d+% in a day\.$/,
+  'btc-eth-correlation':
+    /^With the market (?:up|down) [+−]\d+\.\d+%, Bitcoin and Ether move (closely|loosely|hardly) together \(correlation −?-?\d+\.\d\d\), so holding both spreads (?:little|some) of such a move\.$/,
+  'investor-grade-range':
+    /^\S+ (?:rose least|fell most) \([+−]\d+\.\d+%\) and grades \d+\.\d for long-term holders, (above|below) the average of \d+\.\d: [^.]+\.$/,
+  sentiment:
+    /^Average sentiment is \d+\.\d of 100 \((?:optimistic|fearful|undecided)\), (in line with|at odds with|neither confirming nor contradicting) the market's [+−]\d+\.\d+% day\.$/,
+  'week-performance': /^Today's [+−]\d+\.\d+% (extends|runs against) a week in which the largest tokens moved [+−]\d+\.\d+% on average\.$/,
+  levels:
+    /^\S+ at .+? is (?:(\d+\.\d+)% below resistance at .+?|above every resistance of the past year) and (?:(\d+\.\d+)% above support at .+?|below every support of the past year)(, against the market's [+−]\d+\.\d+% day)?\.$/,
+  prediction: /^The forecast puts \S+ at .+ tomorrow, \d+\.\d+% (above|below) today's close\.$/,
+};
+
+/** The market's move wherever a statement states it: a direction word, or the signed percentage. */
+const MARKET_MOVE = /(?:market is|With the market) (up|down) ([+−]\d+\.\d+)%|the market's ([+−]\d+\.\d+)% day|^Today's ([+−]\d+\.\d+)%/;
+
+/** A percentage as written ("−1.25"), as a number. */
+const signed = (written: string): number => Number(written.replace('−', '-').replace('+', ''));
 
 /** Checks every direction and comparison a statement states against the figures it cites. */
 function checkDirections(statement: Checkable, all: readonly Checkable[]): void {
@@ -138,64 +161,78 @@ function checkDirections(statement: Checkable, all: readonly Checkable[]): void 
     return found.value;
   };
   const { text, kind } = statement;
-  const marketMentioned = /the market(?:'s| is)/.test(text) || kind === 'btc-eth-correlation' || kind === 'week-performance';
-  if (marketMentioned) {
+  const move = MARKET_MOVE.exec(text);
+  const citesMarket = statement.figures.some((f) => f.name === 'marketChangePct');
+  expect(move !== null, `${kind} states the market's move exactly when it cites marketChangePct: ${text}`).toBe(citesMarket);
+  if (move) {
     const m = figure('marketChangePct');
-    if (/market is up|With the market up/.test(text)) expect(m, text).toBeGreaterThanOrEqual(0);
-    if (/market is down|With the market down/.test(text)) expect(m, text).toBeLessThan(0);
+    if (move[1]) expect(move[1], text).toBe(m >= 0 ? 'up' : 'down');
+    expect(Math.abs(signed(move[2] ?? move[3] ?? move[4] ?? '') - m), text).toBeLessThanOrEqual(0.0051);
   }
   if (statement.section === 'WHY_IT_MATTERS') {
     const cause = all.find((other) => other.section === 'WHAT_CHANGED' && other.kind === statement.follows);
     expect(cause, `${kind} follows a what-changed statement`).toBeDefined();
     for (const id of cause?.inputIds ?? []) expect(statement.inputIds, `${kind} cites ${statement.follows}`).toContain(id);
   }
+  const pattern = WORDING[kind];
+  if (!pattern) return;
+  const words = pattern.exec(text) ?? expect.fail(`${kind} is worded as this test cannot read (see compose-brief.ts): ${text}`);
   switch (kind) {
     case 'market-cap':
-      expect(Math.sign(percentBefore(text, 'in a day') ?? Number.NaN), text).toBe(Math.sign(figure('changePct')) || 1);
+      expect(words[1] === '+', text).toBe(figure('changePct') >= 0);
       break;
     case 'market-signal':
-      if (/although/.test(text)) expect(figure('signal') > 0, text).not.toBe(figure('marketChangePct') >= 0);
+      if (words[1]) expect(figure('signal') > 0, text).not.toBe(figure('marketChangePct') >= 0);
       break;
     case 'top-gainer':
-      expect(/gained most/.test(text), text).toBe(figure('changePct') >= 0);
+      expect(words[1] === 'gained most', text).toBe(figure('changePct') >= 0);
       break;
     case 'top-loser':
-      expect(/fell most/.test(text), text).toBe(figure('changePct') < 0);
+      expect(words[1] === 'fell most', text).toBe(figure('changePct') < 0);
       break;
     case 'levels': {
-      const below = percentBefore(text, 'below resistance');
-      if (below !== undefined) expect(below, text).toBeCloseTo(figure('toResistancePct'), 2);
-      if (below !== undefined) expect(figure('resistance'), text).toBeGreaterThan(figure('price'));
-      const above = percentBefore(text, 'above support');
-      if (above !== undefined) expect(above, text).toBeCloseTo(-figure('toSupportPct'), 2);
-      if (above !== undefined) expect(figure('support'), text).toBeLessThanOrEqual(figure('price'));
+      const [, below, above, against] = words;
+      expect(below !== undefined, `${text}: a resistance above is stated with its distance`).toBe(
+        statement.figures.some((f) => f.name === 'resistance'),
+      );
+      if (below !== undefined) {
+        expect(Number(below), text).toBeCloseTo(figure('toResistancePct'), 2);
+        expect(figure('resistance'), text).toBeGreaterThan(figure('price'));
+      }
+      expect(above !== undefined, `${text}: a support below is stated with its distance`).toBe(
+        statement.figures.some((f) => f.name === 'support'),
+      );
+      if (above !== undefined) {
+        expect(Number(above), text).toBeCloseTo(-figure('toSupportPct'), 2);
+        expect(figure('support'), text).toBeLessThanOrEqual(figure('price'));
+      }
       // The market statement, if any: a breakdown on a rising day (or the reverse) must say so.
       const marketChange = all.find((other) => other.kind === 'market-cap')?.figures.find((f) => f.name === 'changePct')?.value;
       const contradicts =
-        marketChange !== undefined &&
-        ((/below every support/.test(text) && marketChange >= 0) || (/above every resistance/.test(text) && marketChange < 0));
-      expect(/against the market's/.test(text), text).toBe(contradicts);
+        marketChange !== undefined && ((above === undefined && marketChange >= 0) || (below === undefined && marketChange < 0));
+      expect(against !== undefined, text).toBe(contradicts);
       if (contradicts) expect(figure('marketChangePct')).toBeCloseTo(marketChange, 6);
       break;
     }
     case 'prediction':
-      expect(/above today's close/.test(text), text).toBe(figure('changePct') >= 0);
+      expect(words[1] === 'above', text).toBe(figure('changePct') >= 0);
       break;
     case 'btc-eth-correlation':
-      expect(/closely/.test(text), text).toBe(Math.abs(figure('correlation')) >= 0.7);
+      expect(words[1] === 'closely', text).toBe(Math.abs(figure('correlation')) >= 0.7);
       break;
     case 'investor-grade-range':
-      expect(/, above the average/.test(text), text).toBe(figure('grade') >= figure('averageGrade'));
+      expect(words[1] === 'above', text).toBe(figure('grade') >= figure('averageGrade'));
       break;
     case 'sentiment': {
       const average = figure('average');
       const m = figure('marketChangePct');
-      if (/in line with/.test(text)) expect((average >= 55 && m >= 0) || (average <= 45 && m < 0), text).toBe(true);
-      if (/at odds with/.test(text)) expect((average >= 55 && m < 0) || (average <= 45 && m >= 0), text).toBe(true);
+      const agrees = (average >= 55 && m >= 0) || (average <= 45 && m < 0);
+      const expected = average > 45 && average < 55 ? 'neither confirming nor contradicting' : agrees ? 'in line with' : 'at odds with';
+      expect(words[1], text).toBe(expected);
       break;
     }
     case 'week-performance':
-      expect(/extends/.test(text), text).toBe(figure('averageChangePct') >= 0 === figure('marketChangePct') >= 0);
+      expect(words[1] === 'extends', text).toBe(figure('averageChangePct') >= 0 === figure('marketChangePct') >= 0);
       break;
     default:
       break;

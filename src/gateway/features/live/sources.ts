@@ -68,7 +68,9 @@ export const STABLECOIN_STATE_SOURCE: LiveSource = {
 export const RATES_SOURCE: LiveSource = {
   feed: 'rates',
   upstream: 'country-data',
-  template: '/currencies/v1/rates',
+  // The path form, as rate-loader.ts and `exchangeRates(base:)` ask: one URL for one table, so a
+  // poll and a query share one shared-cache entry.
+  template: '/currencies/v1/rates/{base}',
   parameters: { base: PIVOT_CURRENCY },
 };
 

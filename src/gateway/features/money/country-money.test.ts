@@ -8,7 +8,7 @@ const { gateway, operations, data, usdTable } = useCountryDataGateway();
 describe('money on a Country', () => {
   it('countries(limit: 100) { currencyRate(to: "EUR") } costs one countries request and one rates request', async () => {
     const result = await data('{ countries(limit: 100) { nodes { codes { alpha2 } currencies { code } currencyRate(to: "EUR") } } }');
-    expect(operations()).toEqual(['exchangeRates', 'listCountries']);
+    expect(operations()).toEqual(['exchangeRatesByPath', 'listCountries']);
     const usd = await usdTable();
     const nodes: Data[] = result.countries.nodes;
     expect(nodes).toHaveLength(100);
@@ -43,7 +43,7 @@ describe('money on a Country', () => {
 
   it('costs nothing when the money fields are not selected', async () => {
     await data('{ countries(limit: 5) { nodes { codes { alpha2 } } } }');
-    expect(operations()).not.toContain('exchangeRates');
+    expect(operations()).not.toContain('exchangeRatesByPath');
   });
 
   it('refuses a malformed target currency with BAD_USER_INPUT naming the argument, before any request', async () => {

@@ -40,7 +40,7 @@ describe('Token money (A × D)', () => {
     expect(operations('crypto-analytics')).toEqual(['tokenPrices', 'tokens']);
     // At most: slowly changing D answers may come from the cross-request cache.
     expect(countOf('country-data', 'countriesByCode')).toBeLessThanOrEqual(1);
-    expect(countOf('country-data', 'exchangeRates')).toBeLessThanOrEqual(1);
+    expect(countOf('country-data', 'exchangeRatesByPath')).toBeLessThanOrEqual(1);
     const tokens: Data[] = result.tokens;
     expect(tokens).toHaveLength(50);
     const jpy = (await usdRates()).JPY ?? Number.NaN;
@@ -77,7 +77,7 @@ describe('Ergo money (B × D)', () => {
       usd: sigUsdPriceIn(currency: "USD") { amount } rsv: sigRsvPriceIn(currency: "CHF") { amount currency } } }`);
     const state = result.stablecoinState;
     expect(operations('blockchain-utility')).toEqual(['stablecoinState']);
-    expect(countOf('country-data', 'exchangeRates')).toBeLessThanOrEqual(1);
+    expect(countOf('country-data', 'exchangeRatesByPath')).toBeLessThanOrEqual(1);
     // The bank's SigUSD price is its ERG/USD rate, so one SigUSD is worth one dollar.
     expect(state.usd.amount).toBeCloseTo(1, 9);
     const rates = await usdRates();
@@ -91,7 +91,7 @@ describe('Ergo money (B × D)', () => {
     const prices: Data[] = result.ergoTokenPrices;
     expect(prices.length).toBeGreaterThan(1);
     expect(operations('blockchain-utility')).toEqual(['ergoTokenPrices', 'stablecoinState']);
-    expect(countOf('country-data', 'exchangeRates')).toBeLessThanOrEqual(1);
+    expect(countOf('country-data', 'exchangeRatesByPath')).toBeLessThanOrEqual(1);
     const state = await sandboxJson('blockchain-utility', '/stablecoin/info');
     const usdPerErg = 1e9 / (Number(state.sigUsdPrice) * 100);
     const gbp = (await usdRates()).GBP ?? Number.NaN;

@@ -15,7 +15,9 @@ export function createRatesLoader(caller: UpstreamCaller): DataLoader<string, Ra
   return new DataLoader((bases) =>
     Promise.all(
       bases.map(async (base) => {
-        const page = await caller.upstream.get<Envelope<RateTableWire>>('country-data', '/currencies/v1/rates', { base });
+        // The path form, as `exchangeRates(base:)` asks (interfaces/country-data/path-forms.ts): one
+        // URL for one table, so both share the request's one call and one shared-cache entry.
+        const page = await caller.upstream.get<Envelope<RateTableWire>>('country-data', '/currencies/v1/rates/{base}', { base });
         const table = page.data.objects[0];
         // The gateway, not the client, chose the base (the pivot every rate table is published
         // against), so an answer without its table is the upstream failing, not a missing resource.

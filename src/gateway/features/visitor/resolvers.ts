@@ -10,6 +10,7 @@ import { PIVOT_CURRENCY } from '../money/rate-loader.js';
 import type { CountryWire, Envelope, IpLookupWire, UserAgentWire } from '../../interfaces/country-data/wire.js';
 import { crossRate, rebase } from '../money/money-math.js';
 import { callerAddress, isPublicAddress } from '../../upstream/caller-address.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 /** Where the caller is, or why that is not known. */
 type Location = { country: CountryWire; reason: null } | { country: null; reason: VisitorUnlocatedReason };
@@ -20,7 +21,9 @@ function visitorIp(context: GatewayContext): string | undefined {
 }
 
 async function lookUp(context: GatewayContext, ip: string): Promise<IpLookupWire | undefined> {
-  const page = await context.upstream.get<Envelope<IpLookupWire>>('country-data', '/ip/v1', { ip });
+  // The path form, as `ipLookup(ip:)` asks (interfaces/country-data/path-forms.ts): one URL for
+  // one address's lookup, so both fields share one call and one shared-cache entry.
+  const page = await context.upstream.get<Envelope<IpLookupWire>>('country-data', '/ip/v1/{ip}', { ip });
   return page.data.objects[0];
 }
 
@@ -42,6 +45,11 @@ async function visitorLocation(context: GatewayContext): Promise<Location> {
 async function visitorCurrency(context: GatewayContext): Promise<string | null> {
   return (await visitorLocation(context)).country?.currencies[0]?.code ?? null;
 }
+
+/** What the visitor needs from upstream (upstream/field-needs.ts): D's look-up of the caller. */
+export const visitorNeeds: FieldNeeds = {
+  'Query.visitor': { calls: { 'country-data': 1 } },
+};
 
 export const visitorResolvers: Resolvers = {
   Query: {

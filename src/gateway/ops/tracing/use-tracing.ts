@@ -3,14 +3,13 @@
  * registered provider (tracing not configured) every call here is a no-op. A SERVER span per
  * GraphQL request, parented on the caller's W3C `traceparent`, named after the operation once it
  * is known; every upstream call and HTTP exchange made while serving it is its descendant
- * (see upstream-spans.ts).
+ * (see upstream/upstream-spans.ts).
  */
 import { context, propagation, SpanKind, SpanStatusCode, trace, type TextMapGetter } from '@opentelemetry/api';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { codesOf } from '../../http/use-request-log.js';
-
-export const TRACER_NAME = 'four-rest-one-graph';
+import { codesOf } from '../../shared/error-codes.js';
+import { TRACER_NAME } from '../../shared/tracer-name.js';
 
 const headerGetter: TextMapGetter<Headers> = {
   keys: (headers) => [...headers.keys()],

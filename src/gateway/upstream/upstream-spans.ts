@@ -7,8 +7,9 @@
  * everyone with access to it. No-ops while tracing is not configured.
  */
 import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { UpstreamName } from '../../config.js';
-import { TRACER_NAME } from './use-tracing.js';
+import type { UpstreamName } from '../config.js';
+import { TRACER_NAME } from '../shared/tracer-name.js';
+import type { UpstreamMiddleware } from './upstream-fetch.js';
 
 const tracer = () => trace.getTracer(TRACER_NAME);
 
@@ -34,14 +35,14 @@ async function inSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs one upstream call of a resolver inside its span. */
-export function traceUpstreamCall<T>(upstream: UpstreamName, method: string, url: string, run: () => Promise<T>): Promise<T> {
-  const span = tracer().startSpan(`upstream ${upstream} ${recordable(upstream, url).pathname}`, {
+/** The pipeline step that runs each call of a resolver inside its INTERNAL span. */
+export const traceCalls: UpstreamMiddleware = (next) => (call) => {
+  const span = tracer().startSpan(`upstream ${call.upstream.name} ${recordable(call.upstream.name, call.url).pathname}`, {
     kind: SpanKind.INTERNAL,
-    attributes: { 'upstream.name': upstream, 'http.request.method': method },
+    attributes: { 'upstream.name': call.upstream.name, 'http.request.method': call.method },
   });
-  return inSpan(span, run);
-}
+  return inSpan(span, () => next(call));
+};
 
 /** Runs one HTTP exchange inside a CLIENT span; `run` gets the headers with `traceparent` added. */
 export function traceExchange<T extends { status: number }>(

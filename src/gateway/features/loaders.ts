@@ -1,14 +1,16 @@
 /**
  * The per-request DataLoaders; a new set for every GraphQL request, each loader made when a
  * resolver first asks for it: a query about one country should not build A's eleven loaders and
- * their date ranges.
+ * their date ranges. It lists the features' loaders (and the one interface loader they share), so
+ * it sits with the features, above the interfaces it reads; the request context (context.ts)
+ * takes it from here, as graph-modules.ts takes the slices' schema modules.
  */
-import type { Clock } from './clock.js';
-import type { UpstreamCaller } from './upstream/upstream-fetch.js';
-import { createCountryByCodeLoader } from './interfaces/country-data/country-loader.js';
-import { type CryptoAnalyticsLoaders, createCryptoAnalyticsLoaders } from './features/token-graph/loaders.js';
-import { createUsdPerErgLoader } from './features/money/erg-price-loader.js';
-import { createRatesLoader } from './features/money/rate-loader.js';
+import type { Clock } from '../clock.js';
+import type { UpstreamCaller } from '../upstream/upstream-fetch.js';
+import { createCountryByCodeLoader } from '../interfaces/country-data/country-loader.js';
+import { type CryptoAnalyticsLoaders, createCryptoAnalyticsLoaders } from './token-graph/loaders.js';
+import { createUsdPerErgLoader } from './money/erg-price-loader.js';
+import { createRatesLoader } from './money/rate-loader.js';
 
 export interface Loaders {
   /** Whole country records by any code. */
