@@ -1,6 +1,7 @@
 /**
- * Every slice of the hand-written graph: each interface's additions, then the features that cross
- * them, then the gateway's own input checks.
+ * Every slice of the hand-written graph: each registered interface's additions (from its folder,
+ * in the registry's order), then the features that cross them. The gateway's own input checks
+ * are a pass of the schema pipeline after them (build-schema.ts), not a module.
  */
 import { briefModule } from './features/brief/index.js';
 import { byKeyModule } from './features/by-key/index.js';
@@ -10,28 +11,25 @@ import { tokenGraphModule } from './features/token-graph/index.js';
 import { visitorModule } from './features/visitor/index.js';
 import { liveModule } from './features/live/index.js';
 import { federationModule } from './federation/index.js';
-import { addressModule } from './interfaces/address/index.js';
-import { blockchainUtilityModule } from './interfaces/blockchain-utility/index.js';
-import { countryDataModule } from './interfaces/country-data/index.js';
-import { cryptoAnalyticsModule } from './interfaces/crypto-analytics/index.js';
-import type { GraphModule } from './schema/graph-module.js';
-import { inputLimitsModule } from './schema/input-limits.js';
+import type { Interfaces } from './interfaces/registry.js';
+import type { NamedGraphModule } from './schema/graph-module.js';
 import { stitchingModule } from './stitching/index.js';
 
-export const GRAPH_MODULES: readonly GraphModule[] = [
-  countryDataModule,
-  cryptoAnalyticsModule,
-  blockchainUtilityModule,
-  addressModule,
-  tokenGraphModule,
-  moneyModule,
-  placesModule,
-  visitorModule,
-  briefModule,
-  byKeyModule,
-  liveModule,
-  federationModule,
-  stitchingModule,
-  // Last: it checks the arguments of root fields every module above has contributed.
-  inputLimitsModule,
-];
+/** The modules of a gateway serving `interfaces`, named by their folders. */
+export async function graphModules(interfaces: Interfaces): Promise<NamedGraphModule[]> {
+  const interfaceModules = await Promise.all(
+    interfaces.map(async (definition) => ({ name: definition.name, module: await definition.graph() })),
+  );
+  return [
+    ...interfaceModules,
+    { name: 'token-graph', module: tokenGraphModule },
+    { name: 'money', module: moneyModule },
+    { name: 'places', module: placesModule },
+    { name: 'visitor', module: visitorModule },
+    { name: 'brief', module: briefModule },
+    { name: 'by-key', module: byKeyModule },
+    { name: 'live', module: liveModule },
+    { name: 'federation', module: federationModule },
+    { name: 'stitching', module: stitchingModule },
+  ];
+}

@@ -16,6 +16,7 @@
  *   errors are built (features/live, live/use-live-events.ts).
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { mapSchema } from '@graphql-tools/utils';
 import {
   BREAK,
   type DocumentNode,
@@ -40,6 +41,11 @@ export function forCompiledExecution(schema: GraphQLSchema): GraphQLSchema {
     type.parseLiteral = (node: ValueNode) => parseLiteral.call(type, node, undefined);
   }
   return schema;
+}
+
+/** A copy of `schema` ready for graphql-jit, for a schema the build pipeline did not prepare: mapSchema copies every scalar. */
+export function compiledExecutionCopy(schema: GraphQLSchema): GraphQLSchema {
+  return forCompiledExecution(mapSchema(schema));
 }
 
 /** Whether graphql-js accepts the operation's variables and it is no subscription (then graphql-jit may run it). */

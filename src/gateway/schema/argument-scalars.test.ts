@@ -1,7 +1,8 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { getNamedType, graphql, type GraphQLSchema, isScalarType } from 'graphql';
+import { getNamedType, graphql, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { applyArgumentScalars } from './argument-scalars.js';
+import { DOMAIN_SCALARS } from './domain-scalars.js';
 
 /** Arguments typed as plain strings, the way the vendors' OpenAPI documents describe them. */
 const typeDefs = /* GraphQL */ `
@@ -14,10 +15,15 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-function vendorSchema(extraTypeDefs = ''): GraphQLSchema {
+/** The domain scalars the pipeline's merge declares (scalars.graphql), with their behaviour. */
+const domainScalars = 'scalar IpAddress scalar Email';
+
+function vendorSchema(): GraphQLSchema {
   return makeExecutableSchema({
-    typeDefs: [typeDefs, extraTypeDefs],
+    typeDefs: [typeDefs, domainScalars],
     resolvers: {
+      IpAddress: DOMAIN_SCALARS.IpAddress,
+      Email: DOMAIN_SCALARS.Email,
       Query: {
         lookup: (_root: unknown, args: { ip: string }) => args.ip,
         lookupMany: (_root: unknown, args: { ips: string[] }) => args.ips,
@@ -56,15 +62,18 @@ describe('applyArgumentScalars', () => {
   });
 
   it('keeps the scalar the schema declares, with its description', () => {
-    const schema = applyArgumentScalars(vendorSchema('"Declared by the source." scalar IpAddress'), { 'Query.lookup.ip': 'IpAddress' });
+    const declared = makeExecutableSchema({ typeDefs: [typeDefs, '"Declared by the source." scalar IpAddress'] });
+    const schema = applyArgumentScalars(declared, { 'Query.lookup.ip': 'IpAddress' });
     const argument = schema.getQueryType()?.getFields().lookup?.args[0];
     expect(argument?.type.toString()).toBe('IpAddress!');
     expect(argument && getNamedType(argument.type).description).toBe('Declared by the source.');
   });
 
-  it('adds the domain scalar to a schema that lacks it', () => {
-    const schema = applyArgumentScalars(vendorSchema(), { 'Query.lookup.ip': 'IpAddress' });
-    expect(isScalarType(schema.getType('IpAddress'))).toBe(true);
+  it('refuses a scalar the schema does not declare, rather than copy the schema to add it', () => {
+    const schema = makeExecutableSchema({ typeDefs });
+    expect(() => applyArgumentScalars(schema, { 'Query.lookup.ip': 'IpAddress' })).toThrow(
+      new TypeError('Argument scalar table names scalars the schema does not declare: IpAddress'),
+    );
   });
 
   it('refuses entries that name no argument, listing them all', () => {

@@ -8,14 +8,14 @@ import {
   GraphQLList,
   GraphQLNonNull,
   type GraphQLScalarType,
-  GraphQLSchema,
+  type GraphQLSchema,
   isInterfaceType,
   isListType,
   isNonNullType,
   isObjectType,
   isScalarType,
 } from 'graphql';
-import { DOMAIN_SCALARS, type DomainScalarName } from './domain-scalars.js';
+import type { DomainScalarName } from './domain-scalars.js';
 
 /** `Type.field.argument` → the scalar it takes. */
 export type ArgumentScalars = Readonly<Record<string, DomainScalarName>>;
@@ -30,30 +30,26 @@ function rewrapNullable(type: GraphQLInputType, scalar: GraphQLScalarType): Grap
 }
 
 /**
- * Retypes each listed argument in place and returns the schema; throws if an entry names
- * nothing. Only argument types change, so the schema is copied only to add a domain scalar its
- * type map lacks (the gateway's own schema declares them all in scalars.graphql).
+ * Retypes each listed argument in place and returns the schema; throws if an entry names nothing
+ * or a scalar the schema does not declare. Only argument types change, so the schema is not
+ * copied: the pipeline's merge declares every domain scalar (scalars.graphql), and adding one
+ * here would mean either a copy or sharing DOMAIN_SCALARS' instance with later in-place passes.
  */
 export function applyArgumentScalars(schema: GraphQLSchema, table: ArgumentScalars): GraphQLSchema {
   const unknown: string[] = [];
-  const missing = new Map<string, GraphQLScalarType>();
+  const undeclared = new Set<string>();
   for (const [key, scalarName] of Object.entries(table)) {
     const [typeName = '', fieldName = '', argName = ''] = key.split('.');
     const type = schema.getType(typeName);
     const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[fieldName] : undefined;
     const arg = field?.args.find((candidate) => candidate.name === argName);
-    if (!arg) {
-      unknown.push(key);
-      continue;
-    }
-    // The schema's own instance when it has one, so the argument and the type map agree.
-    const existing = schema.getType(scalarName);
-    const scalar = isScalarType(existing) ? existing : DOMAIN_SCALARS[scalarName];
-    if (scalar !== existing) missing.set(scalarName, scalar);
-    arg.type = rewrap(arg.type, scalar);
+    const scalar = schema.getType(scalarName);
+    if (!arg) unknown.push(key);
+    else if (!isScalarType(scalar)) undeclared.add(scalarName);
+    else arg.type = rewrap(arg.type, scalar);
   }
   if (unknown.length > 0) throw new TypeError(`Argument scalar table names unknown arguments: ${unknown.join(', ')}`);
-  if (missing.size === 0) return schema;
-  const config = schema.toConfig();
-  return new GraphQLSchema({ ...config, types: [...config.types, ...missing.values()] });
+  if (undeclared.size > 0)
+    throw new TypeError(`Argument scalar table names scalars the schema does not declare: ${[...undeclared].join(', ')}`);
+  return schema;
 }

@@ -25,6 +25,16 @@ export interface GraphModule {
   envelopes?: EnvelopeTable;
   /** Mesh-generated arguments that take a domain scalar (`Type.field.argument`). */
   argumentScalars?: ArgumentScalars;
-  /** A last rewrite of the merged schema, for what SDL and resolver maps cannot say. */
+  /**
+   * A rewrite of the merged schema, for what SDL and resolver maps cannot say. It runs in the
+   * pipeline's module-transforms pass (compose-schema.ts): after envelopes are unwrapped and
+   * argument scalars applied, on a schema the pipeline made, which it may edit in place.
+   */
   transformSchema?: (schema: GraphQLSchema) => GraphQLSchema;
+}
+
+/** A module as the pipeline lists it: with its slice's name (its interface's or its feature's folder). */
+export interface NamedGraphModule {
+  readonly name: string;
+  readonly module: GraphModule;
 }

@@ -1,6 +1,6 @@
 /**
- * Loads the Mesh sources from the build artefact (see scripts/build-mesh-artifact.ts): each
- * source's annotated schema gets its HTTP resolvers from its @httpOperation directives and then
+ * Loads the Mesh source of each registered interface from the build artefact (see
+ * scripts/mesh-artifact.ts): each source's annotated schema gets its HTTP resolvers from its @httpOperation directives and then
  * its `.meshrc.yml` transforms, replayed from the plan the build step recorded (rename-plan.ts),
  * without importing Mesh's CLI, its transforms or the OpenAPI documents at start-up. Path
  * arguments reach Mesh's interpolation already encoded as one segment each (path-arguments.ts).
@@ -11,16 +11,22 @@ import { processDirectives } from '@graphql-mesh/transport-rest';
 import { PubSub } from '@graphql-mesh/utils';
 import { getDirective } from '@graphql-tools/utils';
 import { buildSchema, type GraphQLError, type GraphQLField, type GraphQLSchema } from 'graphql';
-import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
-import { type AnswerObserver, MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
-import { documentedAnswer } from '../upstream/response-shapes.js';
-import { MESH_ARTIFACT_DIR, type MeshManifest, type MeshSourceEntry } from './mesh-manifest.js';
+import type { UpstreamName } from '../config.js';
+import type { AnswerObserver } from '../upstream/mesh-endpoints.js';
+import { type DocumentedAnswer, type DocumentedVendor, documentedAnswer } from '../upstream/response-shapes.js';
+import type { MeshManifest, MeshSourceEntry } from './mesh-manifest.js';
 import type { Logger } from '../logger.js';
 import { meshLogger } from './mesh-logger.js';
 import { nonNullListElements } from './non-null-elements.js';
 import { encodePathArguments } from './path-arguments.js';
 import { applyRenamePlan } from './rename-plan.js';
+
+/** What loading needs of a registered interface (interfaces/interface-definition.ts has it all). */
+export interface MeshSourceInterface {
+  name: UpstreamName;
+  vendor: DocumentedVendor;
+}
 
 export interface MeshSources {
   schemas: GraphQLSchema[];
@@ -42,13 +48,13 @@ function answerObserverOf(context: unknown): AnswerObserver | undefined {
 }
 
 /** The documented operation a Mesh field calls, from its @httpOperation directive (`{args.x}` → `{x}`). */
-function documentedOperationOf(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>, upstream: UpstreamName) {
+function documentedOperationOf(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>, upstream: MeshSourceInterface) {
   const directive = getDirective(schema, field, 'httpOperation')?.[0];
   const path: unknown = directive?.['path'];
   const method: unknown = directive?.['httpMethod'];
   if (typeof path !== 'string') return undefined;
   const template = (path.split('?')[0] ?? path).replace(/\{args\.([A-Za-z_][A-Za-z0-9_]*)\}/g, '{$1}');
-  return documentedAnswer(upstream, typeof method === 'string' ? method : 'GET', template);
+  return documentedAnswer(upstream.vendor, typeof method === 'string' ? method : 'GET', template);
 }
 
 /**
@@ -74,17 +80,24 @@ function exchangeOf(body: unknown): { status: number; query: URLSearchParams } {
  * A body that does not fit, or that Mesh cannot decorate (a JSON null at the top), is the
  * upstream's error (UPSTREAM_ERROR naming the interface), not the gateway's.
  */
-function checkParsedAnswers(schema: GraphQLSchema, sourceName: string): void {
-  const upstream = MESH_SOURCE_UPSTREAMS[sourceName];
-  if (!upstream) throw new TypeError(`The Mesh source "${sourceName}" names no known upstream`);
+function checkParsedAnswers(schema: GraphQLSchema, definition: MeshSourceInterface): void {
+  const upstream = definition.name;
   for (const root of [schema.getQueryType(), schema.getMutationType()]) {
     for (const field of Object.values(root?.getFields() ?? {})) {
       const original = field.resolve;
       if (!original) continue;
-      const documented = documentedOperationOf(schema, field, upstream);
+      // Looked up at the field's first answer, not at start: reading the interface's OpenAPI
+      // document (YAML) and its schemas was a third of the start-up's CPU.
+      let documented: DocumentedAnswer | undefined | null = null;
+      const documentedAnswerOf = (): DocumentedAnswer | undefined =>
+        documented === null ? (documented = documentedOperationOf(schema, field, definition)) : documented;
       const misfit = (problem: string): GraphQLError =>
         upstreamError(
-          { upstream, status: 200, message: `the answer does not fit the documented ${documented?.operation ?? 'operation'}: ${problem}` },
+          {
+            upstream,
+            status: 200,
+            message: `the answer does not fit the documented ${documentedAnswerOf()?.operation ?? 'operation'}: ${problem}`,
+          },
           'UPSTREAM_ERROR',
         );
       field.resolve = async (source, args, context, info) => {
@@ -99,9 +112,10 @@ function checkParsedAnswers(schema: GraphQLSchema, sourceName: string): void {
         }
         if (body instanceof Error) return body;
         // Whatever Mesh made of the body (it takes a list's first element for an object field) is checked.
-        if (documented?.json) {
+        const answer = documentedAnswerOf();
+        if (answer?.json) {
           const { status, query } = exchangeOf(body);
-          const problem = documented.problem(status, query, body);
+          const problem = answer.problem(status, query, body);
           if (problem) throw misfit(problem);
         }
         answerObserverOf(context)?.(upstream, body);
@@ -111,7 +125,13 @@ function checkParsedAnswers(schema: GraphQLSchema, sourceName: string): void {
   }
 }
 
-function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gatewayLogger: Logger): GraphQLSchema {
+function loadSource(
+  dir: string,
+  entry: MeshSourceEntry,
+  definition: MeshSourceInterface,
+  pubsub: PubSub,
+  gatewayLogger: Logger,
+): GraphQLSchema {
   const annotated = buildSchema(readFileSync(join(dir, entry.schemaFile), 'utf8'), {
     assumeValid: true,
     assumeValidSDL: true,
@@ -120,13 +140,19 @@ function loadSource(dir: string, entry: MeshSourceEntry, pubsub: PubSub, gateway
   const logger = meshLogger(gatewayLogger, entry.name);
   const executable = processDirectives(annotated, { ...entry.handler, pubsub, logger, globalFetch: noGlobalFetch });
   encodePathArguments(executable, entry.renames);
-  checkParsedAnswers(executable, entry.name);
+  checkParsedAnswers(executable, definition);
   return nonNullListElements(applyRenamePlan(executable, entry.renames));
 }
 
-/** Loads every source of the artefact built under `root` (run `npm run build` to make it). */
-export function loadMeshSources(root: string, logger: Logger): MeshSources {
-  const dir = join(root, MESH_ARTIFACT_DIR);
+/** The artefact's source of `definition`; a registered interface the build step has not seen is an error. */
+function sourceOf(manifest: MeshManifest, definition: MeshSourceInterface, dir: string): MeshSourceEntry {
+  const entry = manifest.sources.find((candidate) => candidate.upstream === definition.name);
+  if (!entry) throw new Error(`The Mesh artefact in ${dir} has no source for the interface ${definition.name}: run npm run build`);
+  return entry;
+}
+
+/** Loads the source of each of `interfaces` from the artefact in `dir` (run `npm run build` to make it). */
+export function loadMeshSources(dir: string, interfaces: readonly MeshSourceInterface[], logger: Logger): MeshSources {
   let manifest: MeshManifest;
   try {
     // The build step wrote this file from the same MeshManifest type.
@@ -136,7 +162,7 @@ export function loadMeshSources(root: string, logger: Logger): MeshSources {
   }
   const pubsub = new PubSub();
   return {
-    schemas: manifest.sources.map((entry) => loadSource(dir, entry, pubsub, logger)),
+    schemas: interfaces.map((definition) => loadSource(dir, sourceOf(manifest, definition, dir), definition, pubsub, logger)),
     destroy: () => pubsub.publish('destroy', undefined),
   };
 }

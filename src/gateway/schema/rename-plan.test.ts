@@ -4,8 +4,9 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { constantCaseEnumValues } from './enum-value-case.js';
-import { applyMeshTransforms } from './mesh-transforms.js';
-import { applyRenamePlan, deriveRenamePlan } from './rename-plan.js';
+import { deriveRenamePlan } from './build/derive-rename-plan.js';
+import { applyMeshTransforms } from './build/mesh-transforms.js';
+import { applyRenamePlan } from './rename-plan.js';
 
 /** A vendor's schema as Mesh builds it from an OpenAPI document: snake_case, `_Input` types, a preflight. */
 const VENDOR_SDL = /* GraphQL */ `

@@ -1,6 +1,6 @@
 /**
  * `.meshrc.yml`'s per-source transforms, run by Mesh's own transform classes in bare mode. The
- * build step runs them once to learn the rename plan (rename-plan.ts); the gateway replays the
+ * build step runs them once to learn the rename plan (derive-rename-plan.ts); the gateway replays the
  * plan at start-up instead of loading them.
  */
 import NamingConventionTransform from '@graphql-mesh/transform-naming-convention';
