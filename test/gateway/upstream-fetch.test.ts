@@ -4,8 +4,10 @@ import { GraphQLError } from 'graphql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UpstreamName } from '../../src/gateway/config.js';
 import { createLogger } from '../../src/gateway/logger.js';
-import { callerIp, createUpstreamClient, type ResolvedUpstream } from '../../src/gateway/upstream/upstream-fetch.js';
+import { FanOutBudget } from '../../src/gateway/http/fan-out.js';
+import { callerIp, createUpstreamClient, type ResolvedUpstream, upstreamClients } from '../../src/gateway/upstream/upstream-fetch.js';
 import { type TransportOptions, UpstreamTransport } from '../../src/gateway/upstream/upstream-transport.js';
+import { VENDORS } from '../support/vendors.js';
 
 /** A loopback server whose behaviour each test scripts through `script`. */
 let server: Server;
@@ -55,7 +57,9 @@ function transportWith(settings: Partial<TransportOptions> = {}): UpstreamTransp
 }
 
 function clientFor(name: UpstreamName, options: ClientOptions = {}) {
-  const upstreams: ResolvedUpstream[] = [{ name, url: `${base}/${name}`, credentials: { key: options.key, userToken: 'uk_configured' } }];
+  const upstreams: ResolvedUpstream[] = [
+    { name, url: `${base}/${name}`, credentials: { key: options.key, userToken: 'uk_configured' }, vendor: VENDORS[name] },
+  ];
   return createUpstreamClient(
     upstreams,
     { headers: new Headers(options.headers), ip: '203.0.113.9' },
@@ -240,6 +244,42 @@ describe('upstream fetch', () => {
 
   it('refuses a URL outside every configured upstream', async () => {
     await expect(fetchFor('country-data')('http://127.0.0.1:1/elsewhere')).rejects.toThrow(TypeError);
+  });
+});
+
+describe('the call pipeline', () => {
+  function pipelineClient(budget: FanOutBudget, observed: [UpstreamName, unknown][]) {
+    const upstreams: ResolvedUpstream[] = [
+      {
+        name: 'country-data',
+        url: `${base}/country-data`,
+        credentials: { key: 'k', userToken: undefined },
+        vendor: VENDORS['country-data'],
+      },
+    ];
+    return upstreamClients(upstreams, { transport: transportWith() })({
+      caller: { headers: new Headers(), ip: undefined },
+      budget,
+      observeAnswer: (name, body) => observed.push([name, body]),
+    });
+  }
+
+  it('spends the budget first, per distinct call, whether Mesh or a resolver asks: a refused call reaches no upstream', async () => {
+    const client = pipelineClient(new FanOutBudget(1), []);
+    await client.get('country-data', '/x/{id}', { id: 'a' });
+    // The same URL again, through Mesh's road: one call, already paid for.
+    await client.fetch(`${base}/country-data/x/a`);
+    const error = await failure(client.get('country-data', '/x/{id}', { id: 'b' }));
+    expect(error.extensions.code).toBe('FAN_OUT_BUDGET_EXCEEDED');
+    expect(seen.map((request) => request.url)).toEqual(['/country-data/x/a']);
+  });
+
+  it("reports what the gateway parses to the request's listener, and leaves Mesh's answers to Mesh", async () => {
+    const observed: [UpstreamName, unknown][] = [];
+    const client = pipelineClient(new FanOutBudget(10), observed);
+    await client.fetch(`${base}/country-data/mesh`);
+    await client.get('country-data', '/own');
+    expect(observed).toEqual([['country-data', { ok: true }]]);
   });
 });
 

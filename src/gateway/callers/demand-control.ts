@@ -1,10 +1,11 @@
 /**
  * Demand control published with the schema: `@cost(weight:)` on every field that calls an
- * upstream (its weight the calls it makes at least, as the fan-out budget counts them:
- * http/fan-out.ts) and `@listSize` on root lists a `limit` argument slices, under the names IBM's
- * GraphQL cost specification and Apollo Federation 2.9 use, so a router in front of this graph
- * can estimate an operation's cost before sending it here. The fields change in place, as the
- * scopes do (field-scopes.ts); the directives are printed into the published SDL beside them.
+ * upstream (its weight the calls it makes at least, as its declaration states them and the
+ * fan-out budget counts them: upstream/field-needs.ts, http/fan-out.ts) and `@listSize` on root
+ * lists a `limit` argument slices, under the names IBM's GraphQL cost specification and Apollo
+ * Federation 2.9 use, so a router in front of this graph can estimate an operation's cost before
+ * sending it here. The fields change in place, as the scopes do (field-scopes.ts); the directives
+ * are printed into the published SDL beside them.
  */
 import {
   buildSchema,
@@ -22,7 +23,8 @@ import {
   Kind,
   type StringValueNode,
 } from 'graphql';
-import { NESTED_UPSTREAM_FIELDS, rootFieldCalls } from '../http/fan-out.js';
+import { rootFieldCalls } from '../http/fan-out.js';
+import { callCount, needOf } from '../upstream/field-needs.js';
 
 /** The two directives as the cost specification (and Federation 2.9's `@link` import) defines them. */
 const DEMAND_CONTROL_SDL = `
@@ -95,26 +97,26 @@ function addListSize(field: GraphQLField<unknown, unknown>): void {
 }
 
 /**
- * `schema` with `@cost` and `@listSize` defined and put on the fields that call upstreams. Throws
- * when a cross-interface field the fan-out budget counts is missing, so the two cannot drift.
+ * `schema` with `@cost` and `@listSize` defined and put on the fields that call upstreams: every
+ * root field, and every other field whose declaration (upstream/field-needs.ts) states calls.
  */
-export function applyDemandControl(schema: GraphQLSchema, typePrefix = ''): GraphQLSchema {
-  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+export function applyDemandControl(schema: GraphQLSchema): GraphQLSchema {
+  const roots = [schema.getQueryType(), schema.getMutationType()];
+  for (const root of roots) {
     for (const field of Object.values(root?.getFields() ?? {})) {
       if (PLUMBING.has(field.name) || field.name.startsWith('__')) continue;
-      addCost(field, rootFieldCalls(field.name));
+      addCost(field, rootFieldCalls(field.name, field));
       addListSize(field);
     }
   }
-  const missing: string[] = [];
-  for (const coordinate of NESTED_UPSTREAM_FIELDS) {
-    const [typeName = '', fieldName = ''] = coordinate.split('.');
-    const type = schema.getType(`${typePrefix}${typeName}`);
-    const field = isObjectType(type) ? type.getFields()[fieldName] : undefined;
-    if (field) addCost(field, 1);
-    else missing.push(coordinate);
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type === schema.getSubscriptionType() || roots.includes(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const calls = needOf(field)?.calls;
+      const weight = calls ? callCount(calls) : 0;
+      if (weight > 0) addCost(field, weight);
+    }
   }
-  if (missing.length > 0) throw new TypeError(`fan-out.ts counts fields the schema does not have: ${missing.join(', ')}`);
   const defined = new Set(schema.getDirectives().map((directive) => directive.name));
   const added = [costDirective, listSizeDirective].filter((directive) => !defined.has(directive.name));
   return added.length === 0 ? schema : new GraphQLSchema({ ...schema.toConfig(), directives: [...schema.getDirectives(), ...added] });

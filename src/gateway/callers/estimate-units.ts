@@ -1,8 +1,8 @@
 /**
  * The fan-out estimate (http/fan-out.ts) split by vendor and counted in quota units, so a caller's
  * daily quota can refuse an operation before it executes. Like the fan-out estimate it is a floor:
- * each root field (each alias) and each cross-interface field below it counts once; what only
- * execution can see (one call per distinct key under a list) is caught by `spend` per call.
+ * each root field (each alias) and the declared calls of each field below it (upstream/field-needs.ts);
+ * what only execution can see (one call per distinct key under a list) is caught per call.
  */
 import {
   type DocumentNode,
@@ -18,19 +18,10 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import type { UpstreamName } from '../config.js';
-import { NESTED_FIELD_UPSTREAMS, ROOT_FIELD_UPSTREAM_CALLS } from '../http/fan-out.js';
-import { MESH_SOURCE_UPSTREAMS } from '../upstream/mesh-endpoints.js';
+import { needOf } from '../upstream/field-needs.js';
+import { meshSourceUpstream } from '../upstream/mesh-endpoints.js';
 import type { UnitEstimate } from './quota.js';
 import { quotaUnits } from './quota-units.js';
-
-/** Hand-written root fields and what they spend at least (the brief's calls as fan-out.ts counts them). */
-const HAND_WRITTEN_ROOT_UNITS: Readonly<Record<string, UnitEstimate>> = {
-  ...ROOT_FIELD_UPSTREAM_CALLS,
-  country: { 'country-data': 1 },
-  countriesByCodes: { 'country-data': 1 },
-  token: { 'crypto-analytics': 1 },
-  tokensByIds: { 'crypto-analytics': 1 },
-};
 
 function stringArgument(field: GraphQLField<unknown, unknown>, directive: string, name: string): string | undefined {
   const node = field.astNode?.directives?.find((candidate) => candidate.name.value === directive);
@@ -41,7 +32,7 @@ function stringArgument(field: GraphQLField<unknown, unknown>, directive: string
 /** What a Mesh-generated root field spends: its @httpOperation names the source, path and method. */
 function meshFieldUnits(field: GraphQLField<unknown, unknown>): UnitEstimate | undefined {
   const subgraph = stringArgument(field, 'httpOperation', 'subgraph');
-  const upstream = subgraph === undefined ? undefined : MESH_SOURCE_UPSTREAMS[subgraph];
+  const upstream = subgraph === undefined ? undefined : meshSourceUpstream(subgraph);
   if (!upstream) return undefined;
   // The template's `{args.x}` stands for one segment, as the value will be; the query is not part of the path.
   const path = (stringArgument(field, 'httpOperation', 'path') ?? '').split('?')[0] ?? '';
@@ -77,9 +68,11 @@ export function estimateUpstreamUnits(schema: GraphQLSchema, document: DocumentN
     visit(
       node,
       visitWithTypeInfo(typeInfo, {
-        Field(field) {
-          const upstream = NESTED_FIELD_UPSTREAMS[`${typeInfo.getParentType()?.name ?? ''}.${field.name.value}`];
-          if (upstream) add(total, { [upstream]: 1 });
+        Field() {
+          // Root fields are counted by countRoot; below them, what each field declares.
+          if (typeInfo.getParentType() === rootType) return;
+          const declared = needOf(typeInfo.getFieldDef() ?? undefined)?.calls;
+          if (declared) add(total, declared);
         },
         FragmentSpread(spread) {
           const fragment = fragments.get(spread.name.value);
@@ -95,5 +88,6 @@ export function estimateUpstreamUnits(schema: GraphQLSchema, document: DocumentN
 
 function rootFieldUnits(selection: FieldNode, field: GraphQLField<unknown, unknown> | undefined): UnitEstimate {
   if (!field || selection.name.value.startsWith('__')) return {};
-  return meshFieldUnits(field) ?? HAND_WRITTEN_ROOT_UNITS[selection.name.value] ?? {};
+  // A hand-written field's calls count one unit each, as its declaration states them.
+  return meshFieldUnits(field) ?? needOf(field)?.calls ?? {};
 }

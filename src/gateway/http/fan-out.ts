@@ -8,6 +8,7 @@ import {
   GraphQLError,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLSchema,
   Kind,
   type OperationDefinitionNode,
@@ -16,51 +17,26 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import type { UpstreamName } from '../config.js';
-import type { UpstreamClient } from '../upstream/upstream-fetch.js';
+import { callCount, needOf } from '../upstream/field-needs.js';
+import type { CallBudget } from '../upstream/upstream-fetch.js';
 
 /**
- * Fields known to make more than one call, with the number measured against the sandboxes
- * (the brief collects from A, B and D; see the README).
+ * The upstream calls root field `field` makes at least: a hand-written one's declared calls
+ * (upstream/field-needs.ts), one for Mesh's (one operation each), none for introspection.
  */
-export const ROOT_FIELD_UPSTREAM_CALLS: Readonly<Record<string, Readonly<Partial<Record<UpstreamName, number>>>>> = {
-  cryptoBrief: { 'crypto-analytics': 12, 'blockchain-utility': 1, 'country-data': 1 },
-};
-
-/**
- * Cross-interface fields below the root, each by the upstream it certainly calls: each occurrence
- * makes at least one (batched) call there. The callers' quota estimate reads the upstreams.
- */
-export const NESTED_FIELD_UPSTREAMS: Readonly<Record<string, UpstreamName>> = {
-  'Country.exchangeRates': 'country-data',
-  'Country.currencyRate': 'country-data',
-  'Country.convert': 'country-data',
-  'Token.price': 'crypto-analytics',
-  'Token.priceIn': 'country-data',
-  'StablecoinState.ergPrice': 'blockchain-utility',
-  'StablecoinState.sigUsdPriceIn': 'country-data',
-  'StablecoinState.sigRsvPriceIn': 'country-data',
-  'ErgoTokenPrice.priceIn': 'country-data',
-  'IpLookup.country': 'country-data',
-  'UkAddress.country': 'country-data',
-  'UsAddress.country': 'country-data',
-  'Place.country': 'country-data',
-};
-
-export const NESTED_UPSTREAM_FIELDS: ReadonlySet<string> = new Set(Object.keys(NESTED_FIELD_UPSTREAMS));
-
-/** The upstream calls root field `name` makes at least: one, the brief's measured number, none for introspection. */
-export function rootFieldCalls(name: string): number {
+export function rootFieldCalls(name: string, field: GraphQLField<unknown, unknown> | undefined): number {
   if (name.startsWith('__')) return 0;
-  const calls = ROOT_FIELD_UPSTREAM_CALLS[name];
-  return calls ? Object.values(calls).reduce((sum, count) => sum + count, 0) : 1;
+  const calls = needOf(field)?.calls;
+  return calls ? callCount(calls) : 1;
 }
 
 /**
  * The least number of upstream calls the operation will cause: every root field (each alias
- * counts) plus every cross-interface field selected below it, fragments expanded where used.
+ * counts) plus the declared calls of every field selected below it, fragments expanded where used.
  */
 export function estimateUpstreamCalls(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
+  const rootType = schema.getRootType(operation.operation);
+  const rootFields = rootType?.getFields() ?? {};
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
@@ -71,9 +47,11 @@ export function estimateUpstreamCalls(schema: GraphQLSchema, document: DocumentN
     visit(
       node,
       visitWithTypeInfo(typeInfo, {
-        Field(field) {
-          const parent = typeInfo.getParentType();
-          if (parent && NESTED_UPSTREAM_FIELDS.has(`${parent.name}.${field.name.value}`)) calls += 1;
+        Field() {
+          // Root fields are counted by countRoot; below them, what each field declares.
+          if (typeInfo.getParentType() === rootType) return;
+          const declared = needOf(typeInfo.getFieldDef() ?? undefined)?.calls;
+          if (declared) calls += callCount(declared);
         },
         FragmentSpread(spread) {
           const fragment = fragments.get(spread.name.value);
@@ -86,7 +64,7 @@ export function estimateUpstreamCalls(schema: GraphQLSchema, document: DocumentN
   const countRoot = (selectionSet: SelectionSetNode, seen: ReadonlySet<string>): number => {
     let calls = 0;
     for (const selection of selectionSet.selections) {
-      if (selection.kind === Kind.FIELD) calls += rootFieldCalls(selection.name.value);
+      if (selection.kind === Kind.FIELD) calls += rootFieldCalls(selection.name.value, rootFields[selection.name.value]);
       else if (selection.kind === Kind.INLINE_FRAGMENT) calls += countRoot(selection.selectionSet, seen);
       else {
         const fragment = fragments.get(selection.name.value);
@@ -98,8 +76,8 @@ export function estimateUpstreamCalls(schema: GraphQLSchema, document: DocumentN
   return countRoot(operation.selectionSet, new Set()) + countNested(operation, new Set());
 }
 
-/** The calls one request has spent and may still spend. */
-export class FanOutBudget {
+/** The calls one request has spent and may still spend (the upstream pipeline's first step spends it). */
+export class FanOutBudget implements CallBudget {
   private readonly spent = new Set<string>();
   private calls = 0;
 
@@ -126,20 +104,4 @@ export class FanOutBudget {
     this.calls += 1;
     this.spent.add(call);
   }
-}
-
-/** Wraps a request's upstream client so every distinct call (method + URL) spends from `budget`. */
-export function withFanOutBudget(client: UpstreamClient, budget: FanOutBudget): UpstreamClient {
-  return {
-    fetch: async (url, init = {}) => {
-      const method = (init.method ?? 'GET').toUpperCase();
-      // Identical GETs are made once per request; a POST changes state every time it is sent.
-      budget.spend(`${method} ${url}`, method === 'GET' || method === 'HEAD');
-      return client.fetch(url, init);
-    },
-    get: async (name, path, query) => {
-      budget.spend(`GET ${name} ${path} ${JSON.stringify(query ?? {})}`, true);
-      return client.get(name, path, query);
-    },
-  };
 }

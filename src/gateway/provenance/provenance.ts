@@ -31,14 +31,15 @@ function records(body: Record<string, unknown>): unknown[] {
   return Array.isArray(data) ? data : [body];
 }
 
-/** Collects what the upstream answers of one request say about themselves. */
+/**
+ * Collects what the upstream answers of one request say about themselves. `record` is the
+ * request's answer listener (context.ts gives it to the upstream pipeline and to Mesh's sources).
+ */
 export class ProvenanceRecorder {
   private readonly seen = new Map<UpstreamName, { generated: boolean; asOf?: string }>();
 
-  constructor(private readonly sandboxes: ReadonlySet<UpstreamName>) {}
-
-  /** Notes one parsed answer of `upstream`. */
-  record(upstream: UpstreamName, body: unknown): void {
+  /** Notes one parsed answer of `upstream`; bound, since it is handed on as a listener. */
+  readonly record = (upstream: UpstreamName, body: unknown): void => {
     const entry = this.seen.get(upstream) ?? { generated: false };
     if (isRecord(body)) {
       if (typeof body.message === 'string' && GENERATED.test(body.message)) entry.generated = true;
@@ -49,12 +50,12 @@ export class ProvenanceRecorder {
       }
     }
     this.seen.set(upstream, entry);
-  }
+  };
 
-  /** The entries of every interface answered so far, by interface name. */
-  entries(): ProvenanceEntry[] {
+  /** The entries of every interface answered so far, by interface name; `sandboxes` are those a built-in sandbox serves. */
+  entries(sandboxes: ReadonlySet<UpstreamName>): ProvenanceEntry[] {
     return [...this.seen.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, entry]) => ({ interface: name, sandbox: this.sandboxes.has(name), ...entry }));
+      .map(([name, entry]) => ({ interface: name, sandbox: sandboxes.has(name), ...entry }));
   }
 }

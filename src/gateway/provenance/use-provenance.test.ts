@@ -3,6 +3,7 @@ import { buildGatewaySchema } from '../build-schema.js';
 import { createGateway } from '../server.js';
 import { ROOT, startTestGateway, type TestGateway } from '../../../test/support/gateway.js';
 import type { ProvenanceEntry } from './provenance.js';
+import { VENDORS } from '../../../test/support/vendors.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -40,7 +41,14 @@ describe('extensions.provenance', () => {
     try {
       const yoga = createGateway({
         schema,
-        upstreams: [{ name: 'country-data', url: sandbox.url, credentials: { key: 'rc_live_demo', userToken: undefined } }],
+        upstreams: [
+          {
+            name: 'country-data',
+            url: sandbox.url,
+            credentials: { key: 'rc_live_demo', userToken: undefined },
+            vendor: VENDORS['country-data'],
+          },
+        ],
         upstreamTimeoutMs: 10_000,
         cacheTtlMs: 0,
       });

@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { UpstreamName } from '../config.js';
+import { INTERFACES } from '../interfaces/registry.js';
 import { documentedAnswer } from './response-shapes.js';
 
-const UPSTREAMS: readonly UpstreamName[] = ['crypto-analytics', 'blockchain-utility', 'address', 'country-data'];
 /** The folders of hand-written code that call `upstream.get`; every path literal there is a template for it. */
 const HAND_WRITTEN = ['features', 'interfaces', 'federation'].map((folder) => fileURLToPath(new URL(`../${folder}`, import.meta.url)));
 const PATH_LITERAL = /'(\/[A-Za-z0-9_{}./-]*)'/g;
@@ -27,7 +26,7 @@ describe('templates of hand-written upstream calls', () => {
   });
 
   it.each([...templates.keys()])('%s is a GET documented by an interface, so its answers are checked', (template) => {
-    const documentedBy = UPSTREAMS.filter((upstream) => documentedAnswer(upstream, 'GET', template)?.json);
+    const documentedBy = INTERFACES.filter(({ vendor }) => documentedAnswer(vendor, 'GET', template)?.json).map(({ name }) => name);
     expect(documentedBy, `${template} in ${templates.get(template) ?? ''}`).not.toEqual([]);
   });
 });

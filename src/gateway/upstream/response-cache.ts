@@ -32,16 +32,6 @@ interface Entry {
   parses: boolean;
 }
 
-/** Whether the answer's body is JSON (parsed once; the answer keeps the value for its readers). */
-function parses(answer: UpstreamAnswer): boolean {
-  try {
-    answer.value();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * What the shared store holds: the answer's text (so writing it needs no parse) and when it stops
  * being fresh, so every replica expires it alike.
@@ -108,7 +98,7 @@ export class ResponseCache {
     if (!isStoredEntry(entry) || entry.expiresAt <= this.now()) return undefined;
     // Stored text was rewritten (if its vendor rewrites) before it was written.
     const answer = new UpstreamAnswer(entry.status, entry.headers, entry.text);
-    if (!parses(answer)) return undefined;
+    if (!answer.parses()) return undefined;
     this.keep(key, answer, entry.expiresAt, true);
     return answer;
   }
@@ -117,7 +107,7 @@ export class ResponseCache {
   get(key: string): UpstreamAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.now() || !(entry.parses ||= parses(entry.answer))) {
+    if (entry.expiresAt <= this.now() || !(entry.parses ||= entry.answer.parses())) {
       this.entries.delete(key);
       return undefined;
     }
@@ -133,7 +123,7 @@ export class ResponseCache {
   offer(key: string, answer: UpstreamAnswer): void {
     if (!answer.ok) return;
     const ttl = freshnessMs(answer.headers['cache-control'] ?? null, this.defaultTtlMs);
-    if (ttl <= 0 || (this.shared && !parses(answer))) return;
+    if (ttl <= 0 || (this.shared && !answer.parses())) return;
     const expiresAt = this.now() + ttl;
     this.keep(key, answer, expiresAt, this.shared !== undefined);
     if (this.shared) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentedAnswer, matchDocumentedAnswer } from './response-shapes.js';
+import { VENDORS } from '../../../test/support/vendors.js';
 
 const country = {
   uuid: '3f1c2a4e-0000-4000-8000-000000000001',
@@ -19,17 +20,19 @@ function documented(upstream: Parameters<typeof documentedAnswer>[0], template: 
 
 describe('response shapes', () => {
   it('finds operations by template, and by a request path with literal segments first', () => {
-    expect(documentedAnswer('country-data', 'GET', '/countries/v5/code')?.operation).toBe('GET /countries/v5/code');
-    expect(documentedAnswer('country-data', 'GET', '/nowhere')).toBeUndefined();
-    expect(documentedAnswer('country-data', 'POST', '/countries/v5/code')).toBeUndefined();
-    expect(matchDocumentedAnswer('country-data', 'GET', '/countries/v5/code')?.operation).toBe('GET /countries/v5/code');
-    expect(matchDocumentedAnswer('country-data', 'GET', '/countries/v5/names.common')?.operation).toBe('GET /countries/v5/{property}');
-    expect(matchDocumentedAnswer('blockchain-utility', 'GET', '/sigusd/exchange')?.operation).toBe('GET /sigusd/exchange/');
-    expect(matchDocumentedAnswer('address', 'GET', '/keys/ak_x/lookups')?.json).toBe(false);
+    expect(documentedAnswer(VENDORS['country-data'], 'GET', '/countries/v5/code')?.operation).toBe('GET /countries/v5/code');
+    expect(documentedAnswer(VENDORS['country-data'], 'GET', '/nowhere')).toBeUndefined();
+    expect(documentedAnswer(VENDORS['country-data'], 'POST', '/countries/v5/code')).toBeUndefined();
+    expect(matchDocumentedAnswer(VENDORS['country-data'], 'GET', '/countries/v5/code')?.operation).toBe('GET /countries/v5/code');
+    expect(matchDocumentedAnswer(VENDORS['country-data'], 'GET', '/countries/v5/names.common')?.operation).toBe(
+      'GET /countries/v5/{property}',
+    );
+    expect(matchDocumentedAnswer(VENDORS['blockchain-utility'], 'GET', '/sigusd/exchange')?.operation).toBe('GET /sigusd/exchange/');
+    expect(matchDocumentedAnswer(VENDORS.address, 'GET', '/keys/ak_x/lookups')?.json).toBe(false);
   });
 
   it('says where and what does not fit (OAS 3.1), never the values', () => {
-    const rates = documented('country-data', '/currencies/v1/rates');
+    const rates = documented(VENDORS['country-data'], '/currencies/v1/rates');
     const table = { base: 'USD', date: '2024-03-01', rates: { EUR: 0.9 } };
     expect(rates.problem(200, query(''), page([table]))).toBeUndefined();
     expect(rates.problem(200, query(''), null)).toBe('(the top level) must be object');
@@ -45,7 +48,7 @@ describe('response shapes', () => {
   });
 
   it('reads OAS 3.0 nullable, and int64 amounts as numbers or the quoted digits lossless-json.ts makes of them', () => {
-    const grades = documented('crypto-analytics', '/v1/investor-grades');
+    const grades = documented(VENDORS['crypto-analytics'], '/v1/investor-grades');
     const row = { TOKEN_ID: 3375, TOKEN_NAME: 'Bitcoin', TOKEN_SYMBOL: 'BTC', DATE: '2024-03-01T00:00:00Z', EPOCH: 1709251200 };
     const body = (grade: unknown) => ({
       success: true,
@@ -55,14 +58,14 @@ describe('response shapes', () => {
     });
     expect(grades.problem(200, query(''), body(null))).toBeUndefined();
     expect(grades.problem(200, query(''), body('high'))).toBe('/data/0/VALUATION_GRADE must be number');
-    const state = documented('blockchain-utility', '/stablecoin/info');
+    const state = documented(VENDORS['blockchain-utility'], '/stablecoin/info');
     const bank = { reserveRatio: 450, sigUsdPrice: 1_000_000, sigRsvPrice: '9007199254740993' };
     expect(state.problem(200, query(''), bank)).toBeUndefined();
     expect(state.problem(200, query(''), { ...bank, sigUsdPrice: 'not digits' })).toMatch(/^\/sigUsdPrice /);
   });
 
   it('checks records D was asked to trim against the schema trimmed alike', () => {
-    const byCode = documented('country-data', '/countries/v5/code');
+    const byCode = documented(VENDORS['country-data'], '/countries/v5/code');
     const trimmed = { codes: country.codes, names: { common: 'France' } };
     expect(byCode.problem(200, query('q=FR'), page([trimmed]))).toBe("/data/objects/0 must have required property 'uuid'");
     expect(byCode.problem(200, query('q=FR&response_fields=codes,names.common'), page([trimmed]))).toBeUndefined();

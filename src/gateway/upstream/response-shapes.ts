@@ -10,35 +10,28 @@
  * and shared answers are not checked again.
  */
 import type { ValidateFunction } from 'ajv';
-import type { UpstreamName } from '../config.js';
 import { forAjv, type DocumentedOperation, type Json, OpenApiDocument } from './openapi-document.js';
 import { pathTree, projectSchema, replaceAt } from './record-projection.js';
+import type { VendorProfile } from './vendor-profile.js';
 
-/** Query parameters by which a vendor trims its records, and where the records are in its answers. */
-interface RecordTrimming {
-  keep: string;
-  omit: string;
-  records: readonly string[];
-}
-
-const TRIMMING: Partial<Record<UpstreamName, RecordTrimming>> = {
-  'country-data': { keep: 'response_fields', omit: 'response_fields_omit', records: ['data', 'objects'] },
-};
+/** What an upstream's answers are checked against: its document, and how it trims records. */
+export type DocumentedVendor = Pick<VendorProfile, 'document' | 'trimming'>;
 
 /** Compiled projections kept per process; a new selection of D's fields costs one compile. */
 const MAX_VALIDATORS = 256;
 const MAX_PATH_SEGMENT = 40;
 const MAX_PROBLEM = 200;
 
-const documents = new Map<UpstreamName, OpenApiDocument>();
-/** Compiled validators by upstream, operation, status and trimming, oldest first. */
+/** By the document's URL. */
+const documents = new Map<string, OpenApiDocument>();
+/** Compiled validators by document, operation, status and trimming, oldest first. */
 const validators = new Map<string, { validate: ValidateFunction; schema: object; document: OpenApiDocument }>();
 
-function documentOf(upstream: UpstreamName): OpenApiDocument {
-  let document = documents.get(upstream);
+function documentOf(vendor: DocumentedVendor): OpenApiDocument {
+  let document = documents.get(vendor.document.href);
   if (!document) {
-    document = new OpenApiDocument(new URL(`../../../schema/${upstream}.yaml`, import.meta.url));
-    documents.set(upstream, document);
+    document = new OpenApiDocument(vendor.document);
+    documents.set(vendor.document.href, document);
   }
   return document;
 }
@@ -56,19 +49,19 @@ export interface DocumentedAnswer {
   problem(status: number, query: URLSearchParams, value: unknown): string | undefined;
 }
 
-/** The document's operation `method template` of `upstream` (`GET /udprn/{udprn}`), or undefined. */
-export function documentedAnswer(upstream: UpstreamName, method: string, template: string): DocumentedAnswer | undefined {
-  const operation = documentOf(upstream).operations.find((candidate) => candidate.method === method && candidate.template === template);
-  return operation && answerOf(upstream, operation);
+/** The vendor document's operation `method template` (`GET /udprn/{udprn}`), or undefined. */
+export function documentedAnswer(vendor: DocumentedVendor, method: string, template: string): DocumentedAnswer | undefined {
+  const operation = documentOf(vendor).operations.find((candidate) => candidate.method === method && candidate.template === template);
+  return operation && answerOf(vendor, operation);
 }
 
-/** The document's operation that a request `method pathname` of `upstream` reaches (Mesh's calls), or undefined. */
-export function matchDocumentedAnswer(upstream: UpstreamName, method: string, pathname: string): DocumentedAnswer | undefined {
-  const operation = documentOf(upstream).operations.find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
-  return operation && answerOf(upstream, operation);
+/** The vendor document's operation that a request `method pathname` reaches (Mesh's calls), or undefined. */
+export function matchDocumentedAnswer(vendor: DocumentedVendor, method: string, pathname: string): DocumentedAnswer | undefined {
+  const operation = documentOf(vendor).operations.find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
+  return operation && answerOf(vendor, operation);
 }
 
-function answerOf(upstream: UpstreamName, operation: DocumentedOperation): DocumentedAnswer {
+function answerOf(vendor: DocumentedVendor, operation: DocumentedOperation): DocumentedAnswer {
   const successes = [...operation.successes.entries()];
   return {
     operation: `${operation.method} ${operation.template}`,
@@ -79,7 +72,7 @@ function answerOf(upstream: UpstreamName, operation: DocumentedOperation): Docum
         successes.find(([documented]) => documented === '2XX') ??
         successes[0] ?? [undefined, undefined];
       if (key === undefined || success?.schema === undefined) return undefined;
-      const validate = validatorFor(upstream, operation, key, success.schema, query);
+      const validate = validatorFor(vendor, operation, key, success.schema, query);
       return validate(value) ? undefined : describe(validate);
     },
   };
@@ -89,15 +82,15 @@ function trimmed(query: URLSearchParams, name: string): string[] {
   return (query.get(name) ?? '').split(',').filter((path) => path !== '');
 }
 
-function validatorFor(upstream: UpstreamName, operation: DocumentedOperation, status: string, schema: Json, query: URLSearchParams) {
-  const trimming = TRIMMING[upstream];
+function validatorFor(vendor: DocumentedVendor, operation: DocumentedOperation, status: string, schema: Json, query: URLSearchParams) {
+  const { trimming } = vendor;
   const applies = trimming && (operation.queryParameters.has(trimming.keep) || operation.queryParameters.has(trimming.omit));
   const keep = applies ? trimmed(query, trimming.keep) : [];
   const omit = applies ? trimmed(query, trimming.omit) : [];
-  const key = `${upstream} ${operation.method} ${operation.template} ${status} ${keep.join(',')} ${omit.join(',')}`;
+  const key = `${vendor.document.href} ${operation.method} ${operation.template} ${status} ${keep.join(',')} ${omit.join(',')}`;
   const known = validators.get(key);
   if (known) return known.validate;
-  const document = documentOf(upstream);
+  const document = documentOf(vendor);
   const resolve = (part: Json): Json | undefined => {
     const resolved = document.resolve(part);
     return resolved === undefined ? undefined : forAjv(resolved);

@@ -57,6 +57,16 @@ export class UpstreamAnswer {
     return this.parsed.value;
   }
 
+  /** Whether the body is JSON (parsed once; the answer keeps the value for its readers). */
+  parses(): boolean {
+    try {
+      this.value();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /**
    * `check`'s verdict on this answer (what does not fit, or undefined), reached once in the
    * answer's life: every caller of a shared or cached answer gets the first verdict, so an answer

@@ -1,40 +1,55 @@
 /**
  * The upstream client of one GraphQL request, used by Mesh's generated resolvers (they call
- * `context.fetch`) and the hand-written ones (`get`). Per request it:
+ * `context.fetch`) and the hand-written ones (`get`). Both turn what they are asked into one
+ * `UpstreamCall` and hand it to the gateway's call pipeline: an ordered list of steps, each
+ * `(next) => (call) => answer` like undici's interceptors, composed once per gateway
+ * (`upstreamPipeline` below is the one place that lists them). Per request there is only a
+ * `RequestScope` (the caller, its budget, quota and provenance listener, the calls in flight)
+ * and the client object; no plugin replaces anything on either.
+ *
+ * The client itself:
  * - recognises the upstream by its base URL and adds that vendor's credentials (a client's own
  *   key header wins over the configured key);
  * - builds hand-written calls' URLs from a path template, each path parameter one encoded
  *   segment (path-parameters.ts; Mesh's resolvers get theirs encoded by schema/path-arguments.ts);
- * - forwards the caller's address and User-Agent, so "my IP" and "my browser" mean the caller;
- * - makes identical GETs once (callers share the answer, parsed at most once), and reuses parsed
- *   answers for slowly changing data across requests (see response-cache.ts);
- * - turns every non-2xx answer into a catalogued GraphQL error with every key scrubbed from it, so
- *   no vendor body, URL or credential reaches the client;
- * - checks every 2xx answer `get` reads against the operation's documented schema, once per
- *   answer, before any resolver reads it: one that does not fit is the upstream's error
- *   (UPSTREAM_ERROR naming the interface; see response-shapes.ts). Mesh's answers are checked
- *   where Mesh returns what it parsed (schema/mesh-sources.ts), so no body is parsed twice.
- * Pools, deadlines, size caps, retries and circuit breakers are per process: upstream-transport.ts.
+ * - forwards the caller's address, User-Agent and request id, so "my IP" and "my browser" mean
+ *   the caller.
+ * What the steps do (call-steps.ts): the fan-out budget, provenance, the documented-shape check
+ * (Mesh's answers are checked where Mesh returns what it parsed, schema/mesh-sources.ts, so no
+ * body is parsed twice), the span, non-2xx answers as catalogued errors with every key scrubbed,
+ * identical GETs made once, slowly changing answers reused across requests (response-cache.ts),
+ * the caller's quota. Pools, deadlines, size caps, retries and breakers are per process:
+ * upstream-transport.ts.
  */
 import { callerAddress, type ProxyTrust } from './caller-address.js';
-import { REQUEST_ID_HEADER } from '../ops/request-id.js';
+import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import type { UpstreamName } from '../config.js';
-import { upstreamError } from '../errors.js';
+import {
+  chargeCaller,
+  checkDocumentedAnswer,
+  mapFailures,
+  reportAnswers,
+  sendOver,
+  shareAcrossRequests,
+  shareWithinRequest,
+  spendBudget,
+} from './call-steps.js';
+import type { AnswerObserver } from './mesh-endpoints.js';
 import { fillPath } from './path-parameters.js';
 import { type QueryValue, withQuery } from './query-string.js';
-import { type ResponseCache, sharedKey } from './response-cache.js';
-import { type DocumentedAnswer, documentedAnswer } from './response-shapes.js';
-import type { CacheObserver } from '../ops/metrics.js';
-import { traceUpstreamCall } from '../ops/tracing/upstream-spans.js';
-import { scrubSecrets } from './scrub-secrets.js';
-import { UpstreamAnswer, type UpstreamResponse } from './upstream-answer.js';
+import type { ResponseCache } from './response-cache.js';
+import type { CacheObserver } from './upstream-observers.js';
+import { traceCalls } from './upstream-spans.js';
+import type { UpstreamAnswer, UpstreamResponse } from './upstream-answer.js';
 import type { UpstreamTransport } from './upstream-transport.js';
-import { type Credentials, VENDORS } from './vendors.js';
+import type { Credentials, VendorProfile } from './vendor-profile.js';
 
+/** An interface as the composition root resolved it: where it is, the configured credentials and its wire facts. */
 export interface ResolvedUpstream {
   name: UpstreamName;
   url: string;
   credentials: Credentials;
+  vendor: VendorProfile;
 }
 
 export interface CallerInfo {
@@ -79,15 +94,94 @@ export interface UpstreamCharges {
   cacheHit(upstream: UpstreamName): void;
 }
 
-export interface UpstreamFetchOptions {
+/**
+ * How many distinct calls a request may still make (http/fan-out.ts implements it); declared here,
+ * by the side that spends it, so the upstream layer needs nothing from the HTTP layer.
+ */
+export interface CallBudget {
+  /** Spends a unit for `call` unless `repeatable` and made before; throws once the budget is spent. */
+  spend(call: string, repeatable: boolean): void;
+}
+
+/** What a request adds to the gateway's pipeline: who calls, and who counts and watches its calls. */
+export interface RequestOptions {
+  caller: CallerInfo;
+  /** The caller's quota and cost meter, charged per exchange sent; nothing is charged when absent. */
+  charges?: UpstreamCharges | undefined;
+  /** The fan-out budget; unbounded when absent (live polls, whose keys are capped instead). */
+  budget?: CallBudget | undefined;
+  /** Told of each answer the gateway parses for its own resolvers (extensions.provenance). */
+  observeAnswer?: AnswerObserver | undefined;
+}
+
+/** The per-request state every step of a call can read: the request's options and its calls in flight. */
+export interface RequestScope extends Readonly<RequestOptions> {
+  /** Every configured upstream: a failure's message is scrubbed of all their credentials. */
+  readonly upstreams: readonly ResolvedUpstream[];
+  /** The request's pending idempotent calls by what can change their answer: each is sent once. */
+  readonly inFlight: Map<string, Promise<UpstreamAnswer>>;
+  /** Every credential the request could send, gathered on its first failure (only failures are scrubbed). */
+  secrets: string[] | undefined;
+}
+
+/** One call as a resolver made it, with everything the gateway adds to it. */
+export interface UpstreamCall {
+  readonly upstream: ResolvedUpstream;
+  /** Upper case. */
+  readonly method: string;
+  readonly url: string;
+  /** What goes on the wire: the resolver's headers, the vendor's credentials and the caller's forwarded ones. */
+  readonly headers: Record<string, string>;
+  /** The credential headers among them, which (with the URL and the caller) decide the answer. */
+  readonly credentials: Readonly<Record<string, string>>;
+  readonly body: string | Buffer | undefined;
+  /**
+   * The vendor document's path when the gateway reads the answer itself (`get`): the answer is then
+   * checked against that operation and its value reported. Absent for Mesh's calls, which Mesh parses.
+   */
+  readonly template: string | undefined;
+  readonly request: RequestScope;
+}
+
+/** Makes one call: a 2xx answer, or a rejection (a catalogued GraphQL error). */
+export type CallHandler = (call: UpstreamCall) => Promise<UpstreamAnswer>;
+
+/** One step of the pipeline: given the rest of it, the handler that runs this step first. */
+export type UpstreamMiddleware = (next: CallHandler) => CallHandler;
+
+export interface UpstreamPipelineOptions {
   /** The process's pools, breakers and retry budgets. */
   transport: UpstreamTransport;
   /** Shared across requests; only paths a vendor marks as slowly changing use it. */
-  cache?: ResponseCache;
+  cache?: ResponseCache | undefined;
   /** Told of every cache lookup (metrics). */
   cacheObserver?: CacheObserver | undefined;
+}
+
+export interface UpstreamFetchOptions extends UpstreamPipelineOptions {
   /** The caller's quota and cost meter, charged per exchange sent; nothing is charged when absent. */
   charges?: UpstreamCharges | undefined;
+}
+
+/**
+ * Every upstream call's steps, outermost first; the one place they are listed. The order is the
+ * point: a call the budget refuses opens no span and spends no quota; provenance hears only
+ * answers that passed the documented check; the span covers the wait for a shared or cached
+ * answer as well as the exchange; each caller of a shared answer gets its own error; a cache hit
+ * spends no quota; only an exchange actually sent is charged.
+ */
+export function upstreamPipeline({ transport, cache, cacheObserver }: UpstreamPipelineOptions): CallHandler {
+  const steps: readonly UpstreamMiddleware[] = [
+    spendBudget,
+    reportAnswers,
+    checkDocumentedAnswer,
+    traceCalls,
+    mapFailures,
+    shareWithinRequest,
+    ...(cache ? [shareAcrossRequests(cache, cacheObserver)] : []),
+    chargeCaller,
+  ];
+  return steps.reduceRight<CallHandler>((next, step) => step(next), sendOver(transport));
 }
 
 /**
@@ -99,22 +193,13 @@ export function callerIp(headers: Headers, socketAddress: string | undefined, tr
 }
 
 function credentialsFor(upstream: ResolvedUpstream, caller: CallerInfo): Credentials {
-  const { clientHeaders } = VENDORS[upstream.name];
+  const { clientHeaders } = upstream.vendor;
   const clientKey = clientHeaders.key ? caller.headers.get(clientHeaders.key) : null;
   const clientToken = clientHeaders.userToken ? caller.headers.get(clientHeaders.userToken) : null;
   return {
     key: clientKey ?? upstream.credentials.key,
     userToken: clientToken ?? upstream.credentials.userToken,
   };
-}
-
-/** Every credential this request could send: all configured ones and the client's own. */
-function secretsOf(upstreams: readonly ResolvedUpstream[], caller: CallerInfo): string[] {
-  const configured = upstreams.flatMap(({ credentials }) => [credentials.key, credentials.userToken]);
-  const sent = Object.values(VENDORS).flatMap(({ clientHeaders }) =>
-    [clientHeaders.key, clientHeaders.userToken].map((name) => (name ? caller.headers.get(name) : null)),
-  );
-  return [...configured, ...sent].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
 }
 
 function plainHeaders(init: HeadersInit | undefined): Record<string, string> {
@@ -138,141 +223,62 @@ function bodyOf(init: RequestInit): string | Buffer | undefined {
   return String(body);
 }
 
-/**
- * What does not fit in the 2xx `answer` to `url` of the operation `documented`, as a message; undefined
- * when it fits, or when the document has no such operation or no JSON body to check.
- */
-function shapeProblem(documented: DocumentedAnswer | undefined, answer: UpstreamAnswer, url: string): string | undefined {
-  if (!documented?.json) return undefined;
-  let value: unknown;
-  try {
-    value = answer.value();
-  } catch {
-    return 'the answer was not JSON';
-  }
-  const problem = documented.problem(answer.status, new URL(url).searchParams, value);
-  return problem && `the answer does not fit the documented ${documented.operation}: ${problem}`;
-}
+/** A request's client: its scope and the gateway's pipeline; the methods only shape calls. */
+class RequestClient implements UpstreamClient {
+  constructor(
+    private readonly handler: CallHandler,
+    private readonly scope: RequestScope,
+  ) {}
 
-/** Creates the upstream client of one GraphQL request. */
-export function createUpstreamClient(
-  upstreams: readonly ResolvedUpstream[],
-  caller: CallerInfo,
-  { transport, cache, cacheObserver, charges }: UpstreamFetchOptions,
-): UpstreamClient {
-  const inFlight = new Map<string, Promise<UpstreamAnswer>>();
-  // Needed only to scrub a failure's message, so gathered on the first failure.
-  let secrets: string[] | undefined;
+  /** Bound, since Mesh calls it as `context.fetch`. */
+  readonly fetch: UpstreamFetch = async (url, init = {}) => {
+    const upstream = this.scope.upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
+    if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
+    return (await this.handler(this.call(upstream, (init.method ?? 'GET').toUpperCase(), url, init, undefined))).toResponse();
+  };
 
-  async function send(upstream: ResolvedUpstream, url: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
-    // Spent before the call: a caller past its quota is refused without the vendor being asked.
-    const charged = charges?.beforeSend(upstream.name, upstream.url, method, url);
-    if (charged) await charged;
-    const raw = await transport.send({ upstream: upstream.name, url, method, headers, body });
-    return new UpstreamAnswer(raw.status, raw.headers, raw.text, VENDORS[upstream.name].rewriteBody);
+  async get<T>(name: UpstreamName, template: string, parameters: Record<string, QueryValue> = {}): Promise<T> {
+    const upstream = this.scope.upstreams.find((candidate) => candidate.name === name);
+    if (!upstream) throw new TypeError(`No upstream is configured for ${name}`);
+    const { path, query } = fillPath(template, parameters);
+    const answer = await this.handler(this.call(upstream, 'GET', withQuery(`${upstream.url}${path}`, query), {}, template));
+    // `T` is the documented shape the pipeline held the body to (documented-templates.test.ts: every
+    // one is), and a `template` call's answer is known to parse (checkDocumentedAnswer).
+    return answer.value() as T;
   }
 
-  /** One call as a resolver makes it, in its span: de-duplicated, maybe cached, errors mapped. */
-  function request(upstream: ResolvedUpstream, url: string, init: RequestInit): Promise<UpstreamAnswer> {
-    const method = (init.method ?? 'GET').toUpperCase();
-    return traceUpstreamCall(upstream.name, method, url, () => requestUntraced(upstream, url, method, init));
-  }
-
-  async function requestUntraced(upstream: ResolvedUpstream, url: string, method: string, init: RequestInit): Promise<UpstreamAnswer> {
+  private call(upstream: ResolvedUpstream, method: string, url: string, init: RequestInit, template: string | undefined): UpstreamCall {
+    const { caller } = this.scope;
     const headers = plainHeaders(init.headers);
-    const credentialHeaders = VENDORS[upstream.name].authHeaders(credentialsFor(upstream, caller));
-    Object.assign(headers, credentialHeaders);
+    const credentials = upstream.vendor.authHeaders(credentialsFor(upstream, caller));
+    Object.assign(headers, credentials);
     if (caller.ip) headers['x-forwarded-for'] = caller.ip;
     const userAgent = caller.headers.get('user-agent');
     if (userAgent) headers['user-agent'] = userAgent;
-    // Lets a vendor's logs be matched with ours; it does not change the answer, so it is not part of the key.
+    // Lets a vendor's logs be matched with ours; it does not change the answer, so no step keys on it.
     if (caller.requestId) headers[REQUEST_ID_HEADER] = caller.requestId;
-    const idempotent = method === 'GET' || method === 'HEAD';
-    // What can change a GET's answer is its URL and what the gateway adds: credentials and the
-    // caller. Mesh's resolvers and the hand-written ones send different Accept headers for the
-    // same resource, which must not make it two requests.
-    const key = idempotent ? `${method} ${url} ${JSON.stringify(credentialHeaders)} ${caller.ip ?? ''} ${userAgent ?? ''}` : undefined;
-    // Slowly changing answers do not depend on who asks, only on the credentials that may see them.
-    const shared = key && cache && VENDORS[upstream.name].slowlyChanging?.test(new URL(url).pathname) ? cache : undefined;
-    let pending = key ? inFlight.get(key) : undefined;
-    if (!pending) {
-      pending = shared
-        ? cachedOrSent(
-            shared,
-            sharedKey(url, credentialHeaders),
-            () => send(upstream, url, method, headers),
-            (hit) => {
-              cacheObserver?.cacheLookup(upstream.name, hit);
-              if (hit) charges?.cacheHit(upstream.name);
-            },
-          )
-        : send(upstream, url, method, headers, bodyOf(init));
-      if (key) inFlight.set(key, pending);
-    }
-    const answer = await pending;
-    if (answer.status < 200 || answer.status > 299) {
-      const detail = VENDORS[upstream.name].describeFailure(answer.status, answer.text());
-      secrets ??= secretsOf(upstreams, caller);
-      const upstreamCode = typeof detail.upstreamCode === 'string' ? scrubSecrets(detail.upstreamCode, secrets) : detail.upstreamCode;
-      throw upstreamError({
-        upstream: upstream.name,
-        status: answer.status,
-        message: scrubSecrets(detail.message, secrets),
-        ...(upstreamCode === undefined ? {} : { upstreamCode }),
-      });
-    }
-    return answer;
+    return { upstream, method, url, headers, credentials, body: bodyOf(init), template, request: this.scope };
   }
-
-  /** Throws UPSTREAM_ERROR naming the interface when `answer` has a problem (reached once per answer by `check`). */
-  function checkAnswer(upstream: ResolvedUpstream, answer: UpstreamAnswer, check: () => string | undefined): void {
-    const problem = answer.verdict(check);
-    if (problem === undefined) return;
-    secrets ??= secretsOf(upstreams, caller);
-    throw upstreamError({ upstream: upstream.name, status: answer.status, message: scrubSecrets(problem, secrets) }, 'UPSTREAM_ERROR');
-  }
-
-  function named(name: UpstreamName): ResolvedUpstream {
-    const upstream = upstreams.find((candidate) => candidate.name === name);
-    if (!upstream) throw new TypeError(`No upstream is configured for ${name}`);
-    return upstream;
-  }
-
-  return {
-    fetch: async (url, init = {}) => {
-      const upstream = upstreams.find((candidate) => url === candidate.url || url.startsWith(`${candidate.url}/`));
-      if (!upstream) throw new TypeError(`No upstream is configured for ${new URL(url).origin}`);
-      // Mesh parses the body itself; what it parsed is checked against the document where it
-      // returns (mesh-sources.ts), so the body is parsed once.
-      return (await request(upstream, url, init)).toResponse();
-    },
-    async get<T>(name: UpstreamName, template: string, parameters: Record<string, QueryValue> = {}): Promise<T> {
-      const upstream = named(name);
-      const { path, query } = fillPath(template, parameters);
-      const url = withQuery(`${upstream.url}${path}`, query);
-      const answer = await request(upstream, url, {});
-      checkAnswer(upstream, answer, () => shapeProblem(documentedAnswer(name, 'GET', template), answer, url));
-      try {
-        // `T` is the documented shape the check above holds the body to (documented-templates.test.ts: every one is).
-        return answer.value() as T;
-      } catch {
-        throw upstreamError({ upstream: name, status: answer.status, message: 'the answer was not JSON' }, 'UPSTREAM_ERROR');
-      }
-    },
-  };
 }
 
-/** The cache's answer when it has one (here or in the shared store), else the upstream's, offered to the cache. */
-async function cachedOrSent(
-  cache: ResponseCache,
-  cacheKey: string,
-  sendIt: () => Promise<UpstreamAnswer>,
-  looked: (hit: boolean) => void,
-): Promise<UpstreamAnswer> {
-  const cached = await cache.lookup(cacheKey);
-  looked(cached !== undefined);
-  if (cached) return cached;
-  const answer = await sendIt();
-  cache.offer(cacheKey, answer);
-  return answer;
+/**
+ * The gateway's way to make request clients: the pipeline composed once, here; each request then
+ * costs its scope and its client.
+ */
+export function upstreamClients(
+  upstreams: readonly ResolvedUpstream[],
+  options: UpstreamPipelineOptions,
+): (request: RequestOptions) => UpstreamClient {
+  const handler = upstreamPipeline(options);
+  return ({ caller, charges, budget, observeAnswer }) =>
+    new RequestClient(handler, { upstreams, caller, charges, budget, observeAnswer, inFlight: new Map(), secrets: undefined });
+}
+
+/** One client with a pipeline of its own, for calls outside a gateway request (a live poll, a test). */
+export function createUpstreamClient(
+  upstreams: readonly ResolvedUpstream[],
+  caller: CallerInfo,
+  { charges, ...pipeline }: UpstreamFetchOptions,
+): UpstreamClient {
+  return upstreamClients(upstreams, pipeline)({ caller, charges });
 }

@@ -26,6 +26,7 @@ import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { type FlakyProxy, startFlakyProxy } from '../../support/flaky-proxy.js';
 import { ROOT } from '../../support/gateway.js';
+import { VENDORS } from '../../support/vendors.js';
 
 const sha256 = (key: string): string => createHash('sha256').update(key).digest('hex');
 /** A caller with the scopes every example needs and no quota. */
@@ -64,7 +65,7 @@ beforeAll(async () => {
     sandboxes.push(sandbox);
     const proxy = await startFlakyProxy(sandbox.url);
     proxies.set(entry.upstream, proxy);
-    upstreams.push({ name: entry.upstream, url: proxy.url, credentials: entry.credentials });
+    upstreams.push({ name: entry.upstream, url: proxy.url, credentials: entry.credentials, vendor: VENDORS[entry.upstream] });
   }
   const keysFile = join(dataRoot, 'keys.json');
   writeFileSync(

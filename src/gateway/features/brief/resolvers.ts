@@ -5,6 +5,7 @@ import { composeBrief } from './compose-brief.js';
 import { today } from '../../days.js';
 import { badInput } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 /** The Date scalar has checked the shape; a brief can only be written about the past. */
 function dayArgument(value: string | null | undefined, now: Date): string {
@@ -25,6 +26,14 @@ function citedInput(parent: StatementParent, id: string): BriefInput {
   if (!input) throw new Error(`Brief statement ${parent.statement.kind} cites input ${id}, which the brief does not hold`);
   return input;
 }
+
+/**
+ * What the brief needs from upstream (upstream/field-needs.ts): the calls it makes, as measured
+ * against the sandboxes (it collects from A, B and D; see the README).
+ */
+export const briefNeeds: FieldNeeds = {
+  'Query.cryptoBrief': { calls: { 'crypto-analytics': 12, 'blockchain-utility': 1, 'country-data': 1 } },
+};
 
 export const cryptoBriefResolvers: Resolvers = {
   Query: {

@@ -1,8 +1,10 @@
 /** Entities by key: `Country.code` and the plural root fields peers batch against. */
 import type { GraphModule } from '../../schema/graph-module.js';
-import { byKeyResolvers } from './resolvers.js';
+import { declareNeeds } from '../../upstream/field-needs.js';
+import { byKeyNeeds, byKeyResolvers } from './resolvers.js';
 
 export const byKeyModule: GraphModule = {
   typeDefs: [new URL('./by-key.graphql', import.meta.url)],
   resolvers: byKeyResolvers,
+  transformSchema: declareNeeds(byKeyNeeds),
 };

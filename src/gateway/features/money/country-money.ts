@@ -7,10 +7,18 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { CountryWire } from '../../interfaces/country-data/wire.js';
 import { PIVOT_CURRENCY } from './rate-loader.js';
 import { convert, crossRate, knownCurrency, rebase } from './money-math.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 function primaryCurrency(country: CountryWire): string | undefined {
   return country.currencies[0]?.code;
 }
+
+/** What these fields need from upstream (upstream/field-needs.ts): the country's currencies, and D's rates. */
+export const countryMoneyNeeds: FieldNeeds = {
+  'Country.exchangeRates': { reads: ['currencies'], calls: { 'country-data': 1 } },
+  'Country.currencyRate': { reads: ['currencies'], calls: { 'country-data': 1 } },
+  'Country.convert': { reads: ['currencies'], calls: { 'country-data': 1 } },
+};
 
 export const countryMoneyResolvers: Resolvers = {
   Country: {

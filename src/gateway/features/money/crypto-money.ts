@@ -11,6 +11,7 @@ import type { GatewayContext } from '../../context.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { TokenRecordWire } from '../../interfaces/crypto-analytics/wire.js';
 import { convert, knownCurrency, type Money } from './money-math.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 async function latestUsdClose(token: TokenRecordWire, context: GatewayContext): Promise<number | null> {
   const newest = await context.loaders.cryptoAnalytics.latestPrice.load(token.TOKEN_ID);
@@ -26,6 +27,16 @@ async function usdIn(amountUsd: number | null, currency: string, argument: strin
 async function nanoErgIn(nanoErg: number, usdPerErg: number, currency: string, context: GatewayContext): Promise<Money | null> {
   return usdIn((nanoErg / NANOERG_PER_ERG) * usdPerErg, currency, 'currency', context);
 }
+
+/** What these fields need from upstream (upstream/field-needs.ts): the calls each makes at least. */
+export const cryptoMoneyNeeds: FieldNeeds = {
+  'Token.price': { calls: { 'crypto-analytics': 1 } },
+  'Token.priceIn': { calls: { 'country-data': 1 } },
+  'StablecoinState.ergPrice': { calls: { 'blockchain-utility': 1 } },
+  'StablecoinState.sigUsdPriceIn': { calls: { 'country-data': 1 } },
+  'StablecoinState.sigRsvPriceIn': { calls: { 'country-data': 1 } },
+  'ErgoTokenPrice.priceIn': { calls: { 'country-data': 1 } },
+};
 
 export const cryptoMoneyResolvers: Resolvers = {
   Token: {

@@ -1,9 +1,11 @@
 /** Money across interfaces: country rates and conversions, token and Ergo prices in any currency. */
 import type { GraphModule } from '../../schema/graph-module.js';
-import { countryMoneyResolvers } from './country-money.js';
-import { cryptoMoneyResolvers } from './crypto-money.js';
+import { declareNeeds } from '../../upstream/field-needs.js';
+import { countryMoneyNeeds, countryMoneyResolvers } from './country-money.js';
+import { cryptoMoneyNeeds, cryptoMoneyResolvers } from './crypto-money.js';
 
 export const moneyModule: GraphModule = {
   typeDefs: [new URL('./money.graphql', import.meta.url)],
   resolvers: { ...countryMoneyResolvers, ...cryptoMoneyResolvers },
+  transformSchema: declareNeeds({ ...countryMoneyNeeds, ...cryptoMoneyNeeds }),
 };

@@ -6,6 +6,7 @@
 import type { GatewayContext } from '../../context.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { AddressRecordWire } from '../../interfaces/address/wire.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 /** UK constituent countries and Crown Dependencies, as PAF names them, by ISO 3166-1 code. */
 const PAF_COUNTRY_NAMES: Readonly<Record<string, string>> = {
@@ -29,6 +30,19 @@ function codeOf(hints: AddressRecordWire): string | undefined {
 const country = (parent: AddressRecordWire, _args: unknown, context: GatewayContext) => {
   const code = codeOf(parent);
   return code ? context.loaders.countryByCode.load(code) : null;
+};
+
+/**
+ * What these fields need from upstream (upstream/field-needs.ts). A suggestion or a key's context
+ * may name no country, so no call of theirs is certain; the others name one.
+ */
+export const placesNeeds: FieldNeeds = {
+  'IpLookup.country': { calls: { 'country-data': 1 } },
+  'UkAddress.country': { calls: { 'country-data': 1 } },
+  'UsAddress.country': { calls: { 'country-data': 1 } },
+  'Place.country': { calls: { 'country-data': 1 } },
+  'PlaceSuggestion.country': {},
+  'KeyContext.country': {},
 };
 
 export const placesResolvers: Resolvers = {

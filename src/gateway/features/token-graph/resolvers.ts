@@ -5,9 +5,27 @@
 import { badInput } from '../../errors.js';
 import { addDays, today } from '../../days.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 /** Days of prices a Token gives when the caller names no range. */
 const DEFAULT_PRICE_DAYS = 30;
+
+/**
+ * What these fields need from upstream (upstream/field-needs.ts). The token's series are batched
+ * by the request's loaders across every token, so their calls are counted once execution makes
+ * them (the fan-out budget), not per field.
+ */
+export const tokenGraphNeeds: FieldNeeds = {
+  'Query.token': { calls: { 'crypto-analytics': 1 } },
+  'Token.prices': {},
+  'Token.investorGrade': {},
+  'Token.traderGrade': {},
+  'Token.sentiment': {},
+  'Token.quantMetrics': {},
+  'Token.resistanceSupport': {},
+  'Token.prediction': {},
+  'Token.correlations': {},
+};
 
 export const tokenGraphResolvers: Resolvers = {
   Query: {

@@ -5,7 +5,8 @@
 import { dayFields } from '../../schema/day-fields.js';
 import { alignSharedMemberFields } from './align-members.js';
 import type { GraphModule } from '../../schema/graph-module.js';
-import { addressArgumentScalars, addressEnvelopes, addressResolvers, addressScalarBehaviours } from './resolvers.js';
+import { declareNeeds } from '../../upstream/field-needs.js';
+import { addressArgumentScalars, addressEnvelopes, addressNeeds, addressResolvers, addressScalarBehaviours } from './resolvers.js';
 
 export const addressModule: GraphModule = {
   typeDefs: [new URL('./address.graphql', import.meta.url)],
@@ -14,5 +15,5 @@ export const addressModule: GraphModule = {
   envelopes: addressEnvelopes,
   argumentScalars: addressArgumentScalars,
   // The vendor sends each usage day as its midnight UTC.
-  transformSchema: (schema) => dayFields(alignSharedMemberFields(schema), new Set(['KeyUsageDay'])),
+  transformSchema: (schema) => dayFields(alignSharedMemberFields(declareNeeds(addressNeeds)(schema)), new Set(['KeyUsageDay'])),
 };

@@ -10,6 +10,7 @@ import type { ArgumentScalars } from '../../schema/argument-scalars.js';
 import type { ScalarBehaviour } from '../../schema/graph-module.js';
 import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
 import type { AddressRecordWire } from './wire.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 /** A UK or US record as the vendor sends it; US records carry a ZIP code. */
 function addressType(record: AddressRecordWire): 'UkAddress' | 'UsAddress' {
@@ -65,6 +66,20 @@ const TEXT_SCALARS = [
 export const addressScalarBehaviours: Readonly<Record<string, ScalarBehaviour>> = Object.fromEntries(
   TEXT_SCALARS.map((name) => [name, vendorCheckedText(name)]),
 );
+
+/** What this slice's fields need from upstream (upstream/field-needs.ts): each reads only its own record. */
+export const addressNeeds: FieldNeeds = {
+  'UkAddress.umprn': {},
+  'UkAddress.longitude': {},
+  'UkAddress.latitude': {},
+  'UkAddress.eastings': {},
+  'UkAddress.northings': {},
+  'UsAddress.financeNumber': {},
+  'UsAddress.congressionalDistrictNumber': {},
+  'UsAddress.countyNumber': {},
+  'Place.longitude': {},
+  'Place.latitude': {},
+};
 
 export const addressResolvers: Resolvers = {
   Address: { __resolveType: addressType },

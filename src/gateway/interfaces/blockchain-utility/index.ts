@@ -3,7 +3,13 @@
  * result types as specific as the data.
  */
 import type { GraphModule } from '../../schema/graph-module.js';
-import { blockchainUtilityArgumentScalars, blockchainUtilityEnvelopes, blockchainUtilityResolvers } from './resolvers.js';
+import { declareNeeds } from '../../upstream/field-needs.js';
+import {
+  blockchainUtilityArgumentScalars,
+  blockchainUtilityEnvelopes,
+  blockchainUtilityNeeds,
+  blockchainUtilityResolvers,
+} from './resolvers.js';
 import { specificResultTypes } from './result-types.js';
 
 export const blockchainUtilityModule: GraphModule = {
@@ -11,5 +17,5 @@ export const blockchainUtilityModule: GraphModule = {
   resolvers: blockchainUtilityResolvers,
   envelopes: blockchainUtilityEnvelopes,
   argumentScalars: blockchainUtilityArgumentScalars,
-  transformSchema: specificResultTypes,
+  transformSchema: (schema) => specificResultTypes(declareNeeds(blockchainUtilityNeeds)(schema)),
 };

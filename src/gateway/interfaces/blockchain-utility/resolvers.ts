@@ -9,6 +9,7 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import type { ArgumentScalars } from '../../schema/argument-scalars.js';
 import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
 import type { Int64Wire } from './wire.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -49,6 +50,16 @@ function nineDecimals(value: bigint): string {
 const big = (value: Int64Wire): bigint => BigInt(value);
 
 const COMMON_ELEMENT_FIELDS = new Set(['type', 'id', 'visible', 'onClickAction', 'onLongPressAction', 'children']);
+
+/** What this slice's fields need from upstream (upstream/field-needs.ts): each reads only its own record. */
+export const blockchainUtilityNeeds: FieldNeeds = {
+  'StablecoinState.sigUsdPriceInErg': {},
+  'StablecoinState.sigRsvPriceInErg': {},
+  'StablecoinExchangeQuote.totalAmountInErg': {},
+  'ErgoTokenPrice.tokensPerErg': {},
+  'ErgoTokenPrice.ergPerToken': {},
+  'MosaikViewElement.attributes': {},
+};
 
 export const blockchainUtilityResolvers: Resolvers = {
   Long: LongScalar,

@@ -8,6 +8,7 @@ import type { ArgumentScalars } from '../../schema/argument-scalars.js';
 import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
 import { countryRecordFields, selectedCountryFields } from './response-fields.js';
 import type { CountryPageWire, CountryWire, LocalizedNameWire } from './wire.js';
+import type { FieldNeeds } from '../../upstream/field-needs.js';
 
 const FIELD_PATH = /^[a-z_0-9]+(\.[a-z_0-9]+)*$/;
 
@@ -17,6 +18,28 @@ function localized(map: Record<string, LocalizedNameWire>, languages?: readonly 
     .filter(([language]) => !wanted || wanted.has(language))
     .map(([language, name]) => ({ language, common: name.common, official: name.official }));
 }
+
+/**
+ * What this slice's fields need from upstream (upstream/field-needs.ts): the record fields they
+ * read, which `response_fields` asks D for, and the calls they make at least.
+ */
+export const countryDataNeeds: FieldNeeds = {
+  'Query.countries': { calls: { 'country-data': 1 } },
+  'Query.country': { calls: { 'country-data': 1 } },
+  // The parts of a page and of a record's names are the answer's own; nothing more is asked for.
+  'CountryPage.nodes': {},
+  'CountryPage.total': {},
+  'CountryPage.count': {},
+  'CountryPage.limit': {},
+  'CountryPage.offset': {},
+  'CountryPage.more': {},
+  'CountryNames.native': {},
+  'CountryNames.translations': {},
+  'Country.demonyms': { reads: ['demonyms'] },
+  // The neighbours are looked up by code only when there are any, so no call is certain.
+  'Country.borderCountries': { reads: ['borders'] },
+  'ExchangeRateTable.rates': {},
+};
 
 export const countryDataResolvers: Resolvers = {
   Query: {

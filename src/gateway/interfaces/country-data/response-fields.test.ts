@@ -1,7 +1,15 @@
 import { parse, type FragmentDefinitionNode, type OperationDefinitionNode, type FieldNode, Kind } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
+import { buildGatewaySchema, type GatewaySchema } from '../../build-schema.js';
+import { ROOT, startTestGateway, type TestGateway } from '../../../../test/support/gateway.js';
 import { countryRecordFields, selectedCountryFields } from './response-fields.js';
+
+// The served schema: the Country fields' declarations (upstream/field-needs.ts) are read from it.
+let served: GatewaySchema;
+beforeAll(async () => {
+  served = await buildGatewaySchema(ROOT);
+});
+afterAll(() => served.destroy());
 
 /** The resolve info of the first root field of `query`, as far as countryRecordFields reads it. */
 function infoOf(query: string) {
@@ -15,11 +23,13 @@ function infoOf(query: string) {
       .map((fragment) => [fragment.name.value, fragment]),
   );
   const root = operation?.selectionSet.selections[0] as FieldNode;
-  return { fieldNodes: [root], fragments };
+  const field = served.schema.getQueryType()?.getFields()[root.name.value];
+  if (!field) throw new Error(`the served schema has no Query.${root.name.value}`);
+  return { fieldNodes: [root], fragments, returnType: field.type };
 }
 
 describe('countryRecordFields', () => {
-  it('maps selected fields to record fields, through fragments, and adds what derived fields read', () => {
+  it('maps selected fields to record fields, through fragments, and adds what hand-written fields declare they read', () => {
     const info = infoOf(`{ countries { nodes { names { common } ...Codes ... on Country { callingCodes currencyRate(to: "EUR") } } } }
       fragment Codes on Country { codes { alpha2 } __typename }`);
     expect(countryRecordFields(info)).toEqual(['calling_codes', 'codes.alpha_2', 'currencies', 'names.common']);

@@ -2,17 +2,23 @@
  * D's vendor returns only the record fields named in `response_fields`, and a full country is
  * about 5 kB. The gateway derives that list from the GraphQL selection, so a client never has to
  * (and can no longer make a selected field fail by naming too few): `countries(limit: 100) {
- * nodes { names { common } } }` asks D for `names` only.
+ * nodes { names { common } } }` asks D for `names` only. A hand-written Country field asks for what
+ * its declaration says it reads (upstream/field-needs.ts), whichever slice adds it.
  */
 import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLFieldResolver,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
   type GraphQLResolveInfo,
   type GraphQLSchema,
+  getNamedType,
+  isObjectType,
   Kind,
   type SelectionSetNode,
 } from 'graphql';
+import { needOf } from '../../upstream/field-needs.js';
 
 /** The top-level fields of D's country record (the vendor's Country schema). */
 const RECORD_FIELDS: ReadonlySet<string> = new Set([
@@ -58,14 +64,6 @@ const NESTED_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> 
   codes: { alpha2: 'alpha_2', alpha3: 'alpha_3', ccn3: 'ccn3', cioc: 'cioc', fifa: 'fifa', fips: 'fips', gec: 'gec' },
 };
 
-/** Country fields added by hand-written modules, and the record fields their resolvers read. */
-const DERIVED_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  exchangeRates: ['currencies'],
-  currencyRate: ['currencies'],
-  convert: ['currencies'],
-  borderCountries: ['borders'],
-};
-
 /** Mesh's D root fields that take `response_fields`; the gateway fills it in. */
 const TRIMMED_ROOT_FIELDS: ReadonlySet<string> = new Set(['countriesByCode', 'countriesByName', 'countriesSearch', 'countriesWhere']);
 const TRIMMING_ARGUMENTS: ReadonlySet<string> = new Set(['responseFields', 'responseFieldsOmit']);
@@ -98,31 +96,54 @@ function nestedPaths(recordField: string, field: FieldNode, fragments: Record<st
   return paths.length > 0 ? paths : [recordField];
 }
 
-/** Adds the record fields `country`'s selection needs to `wanted`; false when one is not known to map to any. */
-function addRecordFields(country: FieldNode, fragments: Record<string, FragmentDefinitionNode>, wanted: Set<string>): boolean {
+/**
+ * Adds the record fields `country`'s selection needs to `wanted`: what a hand-written field
+ * declares it reads (upstream/field-needs.ts), a record field for Mesh's; false when a selected
+ * field is neither, so the whole record is asked for.
+ */
+function addRecordFields(
+  country: FieldNode,
+  type: GraphQLObjectType,
+  fragments: Record<string, FragmentDefinitionNode>,
+  wanted: Set<string>,
+): boolean {
   if (!country.selectionSet) return true;
+  const fields = type.getFields();
   for (const field of fieldsOf(country.selectionSet, fragments)) {
     const name = field.name.value;
     if (name === '__typename') continue;
-    const derived = DERIVED_FIELDS[name];
+    const reads = needOf(fields[name])?.reads;
     const recordField = snakeCase(name);
-    if (derived) for (const needed of derived) wanted.add(needed);
+    if (reads) for (const needed of reads) wanted.add(needed);
     else if (RECORD_FIELDS.has(recordField)) for (const path of nestedPaths(recordField, field, fragments)) wanted.add(path);
     else return false;
   }
   return true;
 }
 
+/** The object type of `type` (a Country, or a page of them: its `nodes`), where the record fields are. */
+function recordType(type: GraphQLOutputType): GraphQLObjectType | undefined {
+  const named = getNamedType(type);
+  if (!isObjectType(named)) return undefined;
+  const nodes = named.getFields()['nodes'];
+  const inner = nodes ? getNamedType(nodes.type) : named;
+  return isObjectType(inner) ? inner : undefined;
+}
+
+type SelectionInfo = Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'returnType'>;
+
 /**
  * The record fields a selection of `CountryPage.nodes` needs, or undefined when one of the
  * selected fields is not known to map to a record field (then the whole record is asked for).
  */
-export function countryRecordFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): string[] | undefined {
+export function countryRecordFields(info: SelectionInfo): string[] | undefined {
+  const type = recordType(info.returnType);
+  if (!type) return undefined;
   const wanted = new Set<string>();
   for (const page of info.fieldNodes) {
     if (!page.selectionSet) continue;
     for (const nodes of fieldsOf(page.selectionSet, info.fragments)) {
-      if (nodes.name.value === 'nodes' && !addRecordFields(nodes, info.fragments, wanted)) return undefined;
+      if (nodes.name.value === 'nodes' && !addRecordFields(nodes, type, info.fragments, wanted)) return undefined;
     }
   }
   // A page asked for its counts only still needs some record field; uuid is the smallest.
@@ -134,9 +155,11 @@ export function countryRecordFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' 
  * which finding the country by its code reads; undefined when one of the selected fields is not
  * known to map to a record field.
  */
-export function selectedCountryFields(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): string[] | undefined {
+export function selectedCountryFields(info: SelectionInfo): string[] | undefined {
+  const type = recordType(info.returnType);
+  if (!type) return undefined;
   const wanted = new Set<string>(['codes']);
-  for (const country of info.fieldNodes) if (!addRecordFields(country, info.fragments, wanted)) return undefined;
+  for (const country of info.fieldNodes) if (!addRecordFields(country, type, info.fragments, wanted)) return undefined;
   return [...wanted].filter((path) => !path.startsWith('codes.')).sort();
 }
 
