@@ -3,14 +3,15 @@
  * CDN), liveness at /healthz, the error catalogue applied to every result, and subscriptions
  * (live data) over Server-Sent Events on the same endpoint, fed by one poll registry per process.
  */
+import { randomUUID } from 'node:crypto';
 import type { GraphQLSchema } from 'graphql';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
 import type { UpstreamName } from './config.js';
-import { createContext, type GatewayContext } from './context.js';
+import { type GatewayContext, requestContexts } from './context.js';
 import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
-import { FanOutBudget, withFanOutBudget } from './http/fan-out.js';
+import { FanOutBudget } from './http/fan-out.js';
 import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
@@ -22,11 +23,14 @@ import { requestIdOf, useRequestId } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
 import { useMetrics } from './ops/use-metrics.js';
 import { useTracing } from './ops/tracing/use-tracing.js';
-import { forCompiledExecution, useCompiledExecution } from './http/compiled-execution.js';
+import { tracingRegistered } from './shared/tracer-name.js';
+import { COMPILED_EXECUTION_READY } from './build-schema.js';
+import { compiledExecutionCopy, useCompiledExecution } from './http/compiled-execution.js';
+import { providedBy } from './schema/pipeline.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { useOperationLimits } from './http/use-operation-limits.js';
 import { useRequestBodyLimit } from './http/use-request-body-limit.js';
-import { useRequestLog } from './http/use-request-log.js';
+import { type RequestLogOptions, useRequestLog } from './http/use-request-log.js';
 import { yogaLogger } from './http/yoga-logger.js';
 import { type Logger, silentLogger } from './logger.js';
 import { useProvenance } from './provenance/use-provenance.js';
@@ -35,7 +39,7 @@ import type { PersistedDocuments } from './persisted/persisted-documents.js';
 import { usePersistedQueries } from './persisted/use-persisted-queries.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
-import { callerIp, createUpstreamClient, type ResolvedUpstream } from './upstream/upstream-fetch.js';
+import { callerIp, type ResolvedUpstream } from './upstream/upstream-fetch.js';
 import { UpstreamTransport } from './upstream/upstream-transport.js';
 import type { UpstreamSettings } from './upstream/upstream-settings.js';
 import { anonymousCaller } from './callers/caller.js';
@@ -54,7 +58,7 @@ import { useScopes } from './callers/use-scopes.js';
 import { enforcedRules } from './callers/field-scopes.js';
 import { LIVE_FIELD_INTERFACES } from './features/live/index.js';
 import { type LiveBus, localBus } from './live/live-bus.js';
-import { createLivePoller } from './live/live-poller.js';
+import { createLivePoller, credentialHeaders } from './live/live-poller.js';
 import { attachLiveSession, type LiveRuntime } from './live/live-session.js';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from './live/live-settings.js';
 import { PollRegistry } from './live/poll-registry.js';
@@ -75,6 +79,8 @@ export interface GatewayOptions {
   readiness?: ReadinessOptions;
   /** Where request lines, unexpected errors and upstream failures go; silent unless the composition root passes one. */
   logger?: Logger;
+  /** LOG_SAMPLE_OK: the share of successful requests' lines kept; every line unless given. */
+  requestLog?: RequestLogOptions;
   /** Operation limits; the defaults of `limits-config.ts` unless given. */
   limits?: OperationLimits;
   /** Body cap, retries and breakers; the defaults of upstream-settings.ts where absent. */
@@ -152,6 +158,8 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const transport =
     options.transport ??
     new UpstreamTransport({ ...options.upstreamSettings, timeoutMs: options.upstreamTimeoutMs, logger, observer: metrics });
+  // The upstream pipeline is composed here, once; each request's context then costs only what is its own.
+  const contexts = requestContexts({ upstreams: options.upstreams, transport, cache, cacheObserver: metrics, upstreamUrls: urls, clock });
   const { identity, callerLimits } = options;
   const { introspection, graphiql: servesGraphiQL, trustProxy } = { ...DEVELOPMENT_POSTURE, ...options.posture };
   const adminOperationsOpen = options.posture?.addressAdminOperations ?? identity === undefined;
@@ -165,10 +173,20 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
   const live: LiveRuntime = {
     registry: options.live?.registry ?? createPollRegistry({ settings: liveSettings, logger, metrics }),
     pollSpec: createLivePoller({ upstreams: options.upstreams, transport, cache, cacheObserver: metrics, clock }),
+    credentials: (headers) => credentialHeaders(options.upstreams, headers),
     limits: new SubscriptionLimits(liveSettings),
+    // Shared by every subscriber of an execution: their credentials alone, nobody's address or quota.
+    eventContext: (credentials) =>
+      contexts({
+        caller: { headers: credentials, ip: undefined, requestId: `live-${randomUUID()}` },
+        budget: new FanOutBudget(limits.maxUpstreamCalls),
+        provenance: false,
+      }),
   };
   return createYoga<ServerContext, GatewayContext>({
-    schema: jit ? forCompiledExecution(options.schema) : options.schema,
+    // buildGatewaySchema's pipeline already made the scalars take the literal alone (its
+    // compiled-execution pass); any other schema is copied, so a caller's schema never changes.
+    schema: jit && !providedBy(options.schema).has(COMPILED_EXECUTION_READY) ? compiledExecutionCopy(options.schema) : options.schema,
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/healthz',
     landingPage: false,
@@ -186,7 +204,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       useRequestId(),
       useRequestBodyLimit(limits.maxRequestBytes),
       useCsrfPrevention(),
-      useTracing(GRAPHQL_PATH),
+      ...(tracingRegistered() ? [useTracing(GRAPHQL_PATH)] : []),
       ...(metrics ? [useMetrics(metrics, GRAPHQL_PATH)] : []),
       // Identity before the body is parsed, then the caller's rate limit (a refusal costs no parse);
       // both, and the scopes, before the catalogue, whose onExecuteDone would turn a refusal
@@ -211,7 +229,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       useErrorCatalogue(logger),
       useLiveEvents({ logger, observer: metrics, interfaceOf: (field) => LIVE_FIELD_INTERFACES[field] }),
       useCost({ meterOf: (request) => meters.of(request), quota }),
-      useRequestLog(logger, metrics),
+      useRequestLog(logger, metrics, options.requestLog),
       ...usePersistedQueries({
         store: options.sharedStore ?? new MemoryStore(),
         documents: options.persisted?.documents,
@@ -230,17 +248,6 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       const ip = callerIp(request.headers, req?.socket?.remoteAddress, trustProxy);
       const caller = callerOf(request) ?? anonymousCaller(ip);
       const charges = upstreamCharges(caller, quota, meters.start(request, caller));
-      const upstream = () =>
-        createUpstreamClient(
-          options.upstreams,
-          { headers: request.headers, ip, requestId: requestIdOf(request) },
-          {
-            transport,
-            cache,
-            cacheObserver: metrics,
-            charges,
-          },
-        );
       const budget = new FanOutBudget(limits.maxUpstreamCalls);
       budgets.set(request, budget);
       attachLiveSession(request, {
@@ -249,14 +256,8 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
         // Under node:http the socket is the connection (one per HTTP/1.1 stream at a time); under `yoga.fetch` the request.
         connection: req?.socket ?? request,
         caller: caller.id,
-        // Each event is a new answer: its own client, loaders and budget (live-session.ts).
-        renew: (context) => {
-          const fresh = new FanOutBudget(limits.maxUpstreamCalls);
-          budgets.set(request, fresh);
-          Object.assign(context, createContext(withFanOutBudget(upstream(), fresh), urls, ip, clock));
-        },
       });
-      return createContext(withFanOutBudget(upstream(), budget), urls, ip, clock);
+      return contexts({ caller: { headers: request.headers, ip, requestId: requestIdOf(request) }, charges, budget, provenance: true });
     },
   });
 }

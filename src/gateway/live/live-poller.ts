@@ -8,13 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { UpstreamName } from '../config.js';
-import type { CacheObserver } from '../ops/metrics.js';
+import type { CacheObserver } from '../upstream/upstream-observers.js';
 import { fillPath } from '../upstream/path-parameters.js';
 import { type QueryValue, withQuery } from '../upstream/query-string.js';
 import { freshnessMs, type ResponseCache, sharedKey } from '../upstream/response-cache.js';
 import { createUpstreamClient, type ResolvedUpstream } from '../upstream/upstream-fetch.js';
 import type { UpstreamTransport } from '../upstream/upstream-transport.js';
-import { VENDORS } from '../upstream/vendors.js';
 import type { LiveFeed } from './live-settings.js';
 import type { PollSpec } from './poll-registry.js';
 
@@ -41,10 +40,13 @@ export interface LivePollerOptions {
   clock: Clock;
 }
 
-/** The headers that carry a subscriber's own credentials (the vendors' client headers), and nothing else of it. */
-function credentialHeaders(headers: Headers): Headers {
+/**
+ * The headers that carry a subscriber's own credentials (the client headers of `upstreams`'
+ * vendors), and nothing else of it.
+ */
+export function credentialHeaders(upstreams: readonly ResolvedUpstream[], headers: Headers): Headers {
   const kept = new Headers();
-  for (const { clientHeaders } of Object.values(VENDORS)) {
+  for (const { clientHeaders } of upstreams.map((upstream) => upstream.vendor)) {
     for (const name of [clientHeaders.key, clientHeaders.userToken]) {
       const value = name ? headers.get(name) : null;
       if (name && value !== null) kept.set(name, value);
@@ -55,7 +57,7 @@ function credentialHeaders(headers: Headers): Headers {
 
 /** What the vendor receives as credentials for `upstream` (a client's own key wins, as for queries). */
 function sentCredentials(upstream: ResolvedUpstream, headers: Headers): Record<string, string> {
-  const { clientHeaders, authHeaders } = VENDORS[upstream.name];
+  const { clientHeaders, authHeaders } = upstream.vendor;
   return authHeaders({
     key: (clientHeaders.key ? headers.get(clientHeaders.key) : null) ?? upstream.credentials.key,
     userToken: (clientHeaders.userToken ? headers.get(clientHeaders.userToken) : null) ?? upstream.credentials.userToken,
@@ -72,7 +74,7 @@ export function createLivePoller(options: LivePollerOptions): (source: LiveSourc
   return (source, callerHeaders) => {
     const upstream = options.upstreams.find((candidate) => candidate.name === source.upstream);
     if (!upstream) throw new TypeError(`No upstream is configured for ${source.upstream}`);
-    const headers = credentialHeaders(callerHeaders);
+    const headers = credentialHeaders(options.upstreams, callerHeaders);
     const key = `${source.upstream} ${sharedKey(urlOf(upstream, source.template, source.parameters), sentCredentials(upstream, headers))}`;
     return {
       key,

@@ -1,8 +1,7 @@
 /**
- * What a subscription resolver needs from the request that opened it: the process's live
- * runtime (registry, poller, limits), who and which connection it is, and a way to give the
- * request's context fresh per-event state. Kept beside the request (as the fan-out budget is),
- * so the context's shape stays the one every resolver knows.
+ * What a subscription needs from the request that opened it: the process's live runtime
+ * (registry, poller, limits, per-event contexts), and who and which connection it is. Kept beside
+ * the request (as the fan-out budget is), so the context's shape stays the one every resolver knows.
  */
 import type { GatewayContext } from '../context.js';
 import type { LiveSource } from './live-poller.js';
@@ -13,7 +12,16 @@ import type { SubscriptionLimits } from './subscription-limits.js';
 export interface LiveRuntime {
   registry: PollRegistry;
   pollSpec(source: LiveSource, callerHeaders: Headers): PollSpec;
+  /** The headers of a request that carry its own credentials for the served upstreams (live-poller.ts). */
+  credentials(callerHeaders: Headers): Headers;
   limits: SubscriptionLimits;
+  /**
+   * A fresh context for one event of a shared execution (shared-live.ts): its own upstream client,
+   * loaders and fan-out budget, as an event is a new answer (DataLoader caches for its life). It
+   * carries `credentials` alone (live-poller.ts): no caller's address, request id or quota, since
+   * every subscriber of the execution gets its answer.
+   */
+  eventContext(credentials: Headers): GatewayContext;
 }
 
 export interface LiveSession {
@@ -24,12 +32,6 @@ export interface LiveSession {
   connection: object;
   /** Who counts against MAX_SUBSCRIPTIONS_PER_CALLER: the caller's id, else its address. */
   caller: string;
-  /**
-   * Gives `context` a new upstream client, loaders and fan-out budget before each event is
-   * executed: an event is a new answer, and the request's own would keep the first event's
-   * values (DataLoader caches for its life) and spend one budget over the whole stream.
-   */
-  renew(context: GatewayContext): void;
 }
 
 // Keyed by object: under node:http Yoga's requests are @whatwg-node's, not instances of the global Request.
@@ -40,11 +42,16 @@ export function attachLiveSession(request: Request, session: LiveSession): void 
   sessions.set(request, session);
 }
 
-/** The live session of the request behind `context`; a TypeError when the gateway was built without live data. */
-export function liveSessionOf(context: GatewayContext): LiveSession {
+/** The live session of the request behind `context` (any object Yoga made a context of), if it has one. */
+export function findLiveSession(context: object): LiveSession | undefined {
   // Yoga puts the request on every context; GatewayContext leaves it out, as resolvers never read it.
   const request: unknown = Reflect.get(context, 'request');
-  const session = typeof request === 'object' && request !== null ? sessions.get(request) : undefined;
+  return typeof request === 'object' && request !== null ? sessions.get(request) : undefined;
+}
+
+/** The live session of the request behind `context`; a TypeError when the gateway was built without live data. */
+export function liveSessionOf(context: GatewayContext): LiveSession {
+  const session = findLiveSession(context);
   if (!session) throw new TypeError('This gateway serves no live data: its request has no live session');
   return session;
 }

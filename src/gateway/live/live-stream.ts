@@ -1,8 +1,9 @@
 /**
- * One subscriber's stream of outcomes of one live key: the current outcome at once, then each
- * new one. A subscriber that reads slower than the key changes gets the latest outcome, never a
- * backlog: every event is a whole value. Ending the stream (the client went away, the operation
- * ended, the drain) leaves the key and gives the subscription slot back.
+ * One stream of outcomes of one live key, for one shared execution (shared-live.ts) and so for all
+ * its subscribers: the current outcome at once, then each new one. A stream read slower than the
+ * key changes gets the latest outcome, never a backlog: every event is a whole value. Before each
+ * new outcome is handed on, the context it will be executed with is given fresh per-event state.
+ * Ending the stream (its last subscriber left, the drain) leaves the key.
  */
 import type { GatewayContext } from '../context.js';
 import type { LiveSource } from './live-poller.js';
@@ -12,20 +13,21 @@ import type { LiveOutcome } from './poll-registry.js';
 export interface LiveStream extends AsyncIterableIterator<LiveOutcome> {
   /** What the key holds now (the stream's first event). */
   readonly current: LiveOutcome;
-  /** Leaves the key and gives the subscription slot back (idempotent). */
+  /** Leaves the key (idempotent). */
   return(): Promise<IteratorResult<LiveOutcome>>;
 }
 
 /**
- * Opens a stream of `source` for the request behind `context`: takes a subscription slot, joins
- * (or starts) the key's poll and waits for its current outcome. Throws the limits' errors; the
- * caller closes the stream with `return()` when it refuses it after all.
+ * Opens a stream of `source` for the request behind `context`: joins (or starts) the key's poll and
+ * waits for its current outcome. Throws LIVE_KEY_LIMIT_EXCEEDED; the caller closes the stream with
+ * `return()` when it refuses it after all. Subscription slots are each subscriber's, taken before
+ * it joins a shared execution (use-live-events.ts).
  */
 export async function openLiveStream(context: GatewayContext, source: LiveSource): Promise<LiveStream> {
-  const session = liveSessionOf(context);
-  const { registry, limits, pollSpec } = session.runtime;
-  const spec = pollSpec(source, session.headers);
-  const release = limits.acquire(session.connection, session.caller);
+  const { runtime, headers } = liveSessionOf(context);
+  const { registry, pollSpec } = runtime;
+  const spec = pollSpec(source, headers);
+  const credentials = runtime.credentials(headers);
   let pending: LiveOutcome | undefined;
   let ended = false;
   let wake: (() => void) | undefined;
@@ -39,35 +41,29 @@ export async function openLiveStream(context: GatewayContext, source: LiveSource
       wake?.();
     },
   };
-  let joined: Awaited<ReturnType<typeof registry.subscribe>>;
-  try {
-    joined = await registry.subscribe(spec, subscriber);
-  } catch (error) {
-    release();
-    throw error;
-  }
+  const joined = await registry.subscribe(spec, subscriber);
   let first: LiveOutcome | undefined = joined.current;
   const finish = (): IteratorResult<LiveOutcome> => {
     ended = true;
     wake?.();
     joined.leave();
-    release();
     return { done: true, value: undefined };
   };
   const stream: LiveStream = {
     current: joined.current,
     async next() {
-      if (first) {
-        const value = first;
-        first = undefined;
-        return { done: false, value };
+      let value = first;
+      first = undefined;
+      if (!value) {
+        while (!pending && !ended) await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        if (ended || !pending) return finish();
+        value = pending;
+        pending = undefined;
       }
-      while (!pending && !ended) await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-      if (ended || !pending) return finish();
-      const value = pending;
-      pending = undefined;
-      session.renew(context);
+      // The first event too: the subscribe-time context is its opener's (address, quota), and the
+      // event is everyone's.
+      Object.assign(context, runtime.eventContext(credentials));
       return { done: false, value };
     },
     return: () => Promise.resolve(finish()),

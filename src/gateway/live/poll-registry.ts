@@ -2,15 +2,16 @@
  * One poll per live key for the whole process, and with a shared bus for the whole fleet. A key
  * (interface, path and query, the credentials' hash: live-key.ts) gets one timer however many
  * subscribers follow it; each tick the process asks the bus for the key's lease, polls when it
- * holds it and publishes the value, else relays what the holder publishes. Every subscriber gets
- * every outcome; deciding whether what it selected changed is the GraphQL side's business
- * (use-live-events.ts), so the registry owns no GraphQL, and the resolvers own no timers.
+ * holds it and publishes the value, else relays what the holder publishes. Every subscriber (one
+ * per shared execution: shared-live.ts) gets every outcome; deciding whether what its subscribers
+ * selected changed is the GraphQL side's business, so the registry owns no GraphQL, and the
+ * resolvers own no timers.
  */
 import { GraphQLError } from 'graphql';
 import type { UpstreamName } from '../config.js';
 import { liveLimitError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { LiveBus } from './live-bus.js';
+import { HELD, type Lease, type LiveBus } from './live-bus.js';
 import type { LiveFeed, LiveSettings } from './live-settings.js';
 
 /** What one poll found: the value and, when the upstream said, how long it stays fresh. */
@@ -36,10 +37,9 @@ export interface LiveSubscriber {
   end(): void;
 }
 
-/** What the registry reports (metrics.ts implements it). */
+/** What the registry reports (metrics.ts implements it); subscribers are counted where they join (shared-live.ts). */
 export interface LiveObserver {
   liveKeys(count: number): void;
-  liveSubscribers(count: number): void;
   livePoll(upstream: UpstreamName, outcome: 'ok' | 'error' | 'relayed'): void;
 }
 
@@ -61,6 +61,16 @@ export interface PollRegistryOptions {
 
 /** The share of an interval added at random to each tick. */
 const JITTER = 0.1;
+/**
+ * A lease lasts this many intervals: past the longest tick (1.1 intervals), so its holder renews it
+ * with 0.4 of an interval to spare for a late event loop; and a survivor, asking again as it runs
+ * out, takes a dead holder's key over 1.5 intervals after its last poll, within the two promised.
+ */
+export const LEASE_INTERVALS = 1.5;
+/** A replica that does not hold a key asks again this long after the holder's lease should run out (clocks tick apart). */
+const TAKEOVER_SLACK_MS = 10;
+/** The least wait, as a share of the interval, before asking again for a lease held elsewhere (no tight loop on a stale answer). */
+const MIN_RETRY_SHARE = 0.05;
 /** Doublings of the interval while an upstream's breaker stays open. */
 const MAX_BACKOFF_STEPS = 6;
 
@@ -188,35 +198,45 @@ export class PollRegistry {
     }
   }
 
-  /** The wait before the key's next tick: its feed's interval, never under the upstream's max-age, backed off while the breaker is open, plus jitter. */
-  private nextDelay(entry: Entry): number {
+  /** The key's interval now: its feed's, never under the upstream's max-age, backed off while the breaker is open. */
+  private interval(entry: Entry): number {
     const { intervalsMs, maxBackoffMs } = this.options.settings;
     const base = Math.max(intervalsMs[entry.spec.feed], entry.maxAgeMs ?? 0);
     const steps = Math.min(entry.openBreakerPolls, MAX_BACKOFF_STEPS);
-    const interval = steps === 0 ? base : Math.max(base, Math.min(maxBackoffMs, base * 2 ** steps));
-    return Math.round(interval * (1 + JITTER * this.random()));
+    return steps === 0 ? base : Math.max(base, Math.min(maxBackoffMs, base * 2 ** steps));
   }
 
-  private schedule(entry: Entry): void {
+  /** The wait before the key's next poll: its interval plus jitter. */
+  private nextDelay(entry: Entry): number {
+    return Math.round(this.interval(entry) * (1 + JITTER * this.random()));
+  }
+
+  private schedule(entry: Entry, delayMs = this.nextDelay(entry)): void {
     if (entry.stopped) return;
-    entry.timer = this.timers.setTimeout(() => void this.tick(entry), this.nextDelay(entry));
+    entry.timer = this.timers.setTimeout(() => void this.tick(entry), delayMs);
   }
 
   private async tick(entry: Entry): Promise<void> {
     if (entry.stopped) return;
-    // Held a little over two intervals, so a holder that misses one tick does not lose the key.
-    const leaseMs = this.nextDelay(entry) * 2 + 1_000;
-    let leader = true;
+    const interval = this.interval(entry);
+    let lease: Lease = HELD;
     try {
-      leader = await this.options.bus.lease(entry.spec.key, leaseMs);
+      lease = await this.options.bus.lease(entry.spec.key, interval * LEASE_INTERVALS);
     } catch (error) {
       this.options.logger.warn({ err: error }, 'live: the bus could not decide a lease; polling here');
     }
-    if (leader && !entry.stopped) {
-      const outcome = await this.pollOnce(entry);
-      if (!entry.stopped) this.deliver(entry, outcome);
+    if (lease.held) {
+      if (!entry.stopped) {
+        const outcome = await this.pollOnce(entry);
+        if (!entry.stopped) this.deliver(entry, outcome);
+      }
+      this.schedule(entry);
+      return;
     }
-    this.schedule(entry);
+    // Another replica polls: ask again when its lease would run out, so a dead holder's key is
+    // taken over then rather than up to a whole tick later.
+    const retryMs = Math.max(interval * MIN_RETRY_SHARE, lease.freeInMs + TAKEOVER_SLACK_MS);
+    this.schedule(entry, Math.min(this.nextDelay(entry), retryMs));
   }
 
   private async pollOnce(entry: Entry): Promise<LiveOutcome> {
@@ -260,11 +280,6 @@ export class PollRegistry {
   }
 
   private reportCounts(): void {
-    const { observer } = this.options;
-    if (!observer) return;
-    observer.liveKeys(this.entries.size);
-    let subscribers = 0;
-    for (const entry of this.entries.values()) subscribers += entry.subscribers.size;
-    observer.liveSubscribers(subscribers);
+    this.options.observer?.liveKeys(this.entries.size);
   }
 }

@@ -1,15 +1,15 @@
 /**
  * The live bus on Redis (REDIS_URL): a lease per key with an expiry decides which replica polls
  * it, and a pub/sub channel per key carries what it polled to the others. A replica that dies
- * stops renewing, its lease expires (the registry asks for about two intervals) and another takes
- * the key over. Redis is never a dependency: while it is away every replica holds every lease (each
- * polls alone) and publishing is a no-op; the outage is logged once and its end once, as the
- * shared cache does (cache/redis-store.ts).
+ * stops renewing, its lease expires (the registry asks for one and a half intervals) and another
+ * takes the key over as it runs out. Redis is never a dependency: while it is away every replica
+ * holds every lease (each polls alone) and publishing is a no-op; the outage is logged once and
+ * its end once, as the shared cache does (cache/redis-store.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger.js';
-import type { LiveBus } from './live-bus.js';
+import { HELD, type Lease, type LiveBus } from './live-bus.js';
 
 export interface RedisLiveBusOptions {
   url: string;
@@ -23,14 +23,18 @@ export interface RedisLiveBusOptions {
 /**
  * Takes the lease when nobody holds it, renews it when we do: one round trip and atomic, so a
  * lease that expires between a failed SET and a renewal cannot be renewed by someone else's token.
+ * Answers -1 when the lease is ours, else the milliseconds the holder's lease has left (at least 1),
+ * so a survivor asks again right when a dead holder's lease runs out instead of a tick later.
  */
 const TAKE_OR_RENEW = `
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
+  return -1
 end
-return 0`;
+local left = redis.call('PTTL', KEYS[1])
+if left < 1 then return 1 end
+return left`;
 
 /** Deletes the lease only while it is ours: after an expiry another replica's lease must stand. */
 const RELEASE = `
@@ -83,7 +87,7 @@ export function createRedisLiveBus({ url, keyPrefix, logger, commandTimeoutMs = 
   const subscriber = new Redis(url, { ...options, autoResubscribe: false });
   const channels = new Map<string, Channel>();
   /** Each key's last lease answer from Redis, until it is released. */
-  const decided = new Map<string, boolean>();
+  const decided = new Map<string, Lease>();
 
   // One warning when the first connection drops, one info line when both are back.
   const unreachable = new Set<Connection>();
@@ -150,16 +154,17 @@ export function createRedisLiveBus({ url, keyPrefix, logger, commandTimeoutMs = 
 
   return {
     async lease(key, ttlMs) {
-      if (!(await usable(commands, 'commands'))) return true;
+      if (!(await usable(commands, 'commands'))) return HELD;
       try {
-        const held = (await commands.eval(TAKE_OR_RENEW, 1, leaseKey(key), token, Math.max(1, Math.ceil(ttlMs)))) === 1;
-        decided.set(key, held);
-        return held;
+        const left = Number(await commands.eval(TAKE_OR_RENEW, 1, leaseKey(key), token, Math.max(1, Math.ceil(ttlMs))));
+        const answer: Lease = left < 0 ? HELD : { held: false, freeInMs: left };
+        decided.set(key, answer);
+        return answer;
       } catch {
         // A timeout on a connection that is up is mostly this process's own event loop running
         // late (a large fan-out), not Redis: the last answer stands, so the other replica does not
         // start polling too. Never decided (or Redis gone mid-command): polling twice beats nobody polling.
-        return decided.get(key) ?? true;
+        return decided.get(key) ?? HELD;
       }
     },
 

@@ -1,20 +1,31 @@
 /**
- * The GraphQL side of live data's "only what changed": every event of a subscription is the
- * subscriber's own selection executed on the key's new value; this plugin serialises it, sends it
- * only when it differs from the last one sent on that stream, and passes its errors through the
- * error catalogue (the catalogue's own hook sees only single results). A poll whose value changed
- * where no subscriber looks costs them nothing on the wire.
+ * The GraphQL side of live data. Each subscriber takes its own subscription slot
+ * (MAX_SUBSCRIPTIONS_*) on its own request, after identity, rate limit and scopes have passed it,
+ * then joins the shared execution of its document, variables and credentials (shared-live.ts):
+ * every event is executed once for all of them, its errors passed through the error catalogue (the
+ * catalogue's own hook sees only single results), and sent only when what they selected changed.
+ * A poll whose value changed where no subscriber looks costs them nothing on the wire.
  */
-import { type ExecutionResult, getOperationAST, type GraphQLError, Kind } from 'graphql';
-import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { createHash } from 'node:crypto';
+import {
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type FieldNode,
+  getOperationAST,
+  type GraphQLError,
+  Kind,
+  locatedError,
+  print,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import { maskError } from '../http/mask-error.js';
 import type { Logger } from '../logger.js';
 import { requestIdOf } from '../ops/request-id.js';
+import { findLiveSession, type LiveSession } from './live-session.js';
+import { type LiveEventObserver, SharedLive } from './shared-live.js';
 
-/** What the plugin reports (metrics.ts implements it), labelled by the interface the field follows. */
-export interface LiveEventObserver {
-  liveEvent(upstream: string, sent: boolean): void;
-}
+export type { LiveEventObserver } from './shared-live.js';
 
 export interface LiveEventsOptions {
   logger: Logger;
@@ -23,52 +34,75 @@ export interface LiveEventsOptions {
   interfaceOf(field: string): string | undefined;
 }
 
-type Results = AsyncIterableIterator<ExecutionResult> | AsyncGenerator<ExecutionResult>;
+/** Printed once per parsed document (Yoga caches those by their text). */
+const printed = new WeakMap<DocumentNode, string>();
 
-/** `source` without the events equal to the one before, each with its errors catalogued. */
-function changesOnly(source: Results, publish: (result: ExecutionResult) => ExecutionResult, counted: (sent: boolean) => void): Results {
-  let last: string | undefined;
-  const iterator: AsyncIterableIterator<ExecutionResult> = {
-    async next() {
-      for (;;) {
-        const step = await source.next();
-        if (step.done) return step;
-        const result = publish(step.value);
-        const text = JSON.stringify(result);
-        const sent = text !== last;
-        counted(sent);
-        if (!sent) continue;
-        last = text;
-        return { done: false, value: result };
-      }
-    },
-    // Straight to the source, so a client that leaves frees its key now, not at the next event.
-    return: async () => (source.return ? source.return(undefined) : { done: true, value: undefined }),
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
+function documentText(document: DocumentNode): string {
+  let text = printed.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printed.set(document, text);
+  }
+  return text;
 }
 
-/** Yoga plugin: subscription events are sent only when they changed, with catalogued errors. */
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` name one group. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * What makes two subscriptions' events the same: the document, the operation, the variables and
+ * the credentials sent upstream (the only part of a subscriber's request an event's execution reads).
+ */
+function groupKey(args: ExecutionArgs, session: LiveSession): string {
+  const credentials = [...session.runtime.credentials(session.headers)].map(([name, value]) => `${name}:${value}`).join('\n');
+  return createHash('sha256')
+    .update(documentText(args.document))
+    .update(`\0${args.operationName ?? ''}\0${canonical(args.variableValues ?? {})}\0${credentials}`)
+    .digest('base64url');
+}
+
+/** Yoga plugin: subscriptions share one execution per event, sent only when they changed, with catalogued errors. */
 export function useLiveEvents(options: LiveEventsOptions): Plugin {
+  const shared = new SharedLive(options);
   return {
-    onSubscribe({ args }) {
+    onSubscribe({ args, subscribeFn, setSubscribeFn }) {
+      const session = findLiveSession(args.contextValue);
       const operation = getOperationAST(args.document, args.operationName);
-      const root = operation?.selectionSet.selections.find((selection) => selection.kind === Kind.FIELD);
-      const upstream = (root?.kind === Kind.FIELD && options.interfaceOf(root.name.value)) || 'other';
+      const root = operation?.selectionSet.selections.find((selection): selection is FieldNode => selection.kind === Kind.FIELD);
+      if (!session || !root) return;
+      const upstream = options.interfaceOf(root.name.value) ?? 'other';
       const requestId = requestIdOf(args.contextValue.request);
-      const catalogued = (result: ExecutionResult): ExecutionResult =>
+      const catalogue = (result: ExecutionResult): ExecutionResult =>
         result.errors?.length
           ? { ...result, errors: result.errors.map((error: GraphQLError) => maskError(error, options.logger, requestId)) }
           : result;
-      return {
-        onSubscribeResult({ result, setResult }) {
-          if (!isAsyncIterable(result)) return;
-          setResult(changesOnly(result, catalogued, (sent) => options.observer?.liveEvent(upstream, sent)));
-        },
-      };
+      setSubscribeFn(async (subscribeArgs) => {
+        let release: () => void;
+        try {
+          release = session.runtime.limits.acquire(session.connection, session.caller);
+        } catch (error) {
+          // As a refusal from the field's own subscribe would read.
+          return { errors: [locatedError(error, [root], [root.alias?.value ?? root.name.value])] };
+        }
+        return shared.join(
+          {
+            key: groupKey(subscribeArgs, session),
+            upstream,
+            // A context of its own: the opener's is its request's, and the shared execution renews
+            // its per-event state (live-stream.ts) for everyone of the group.
+            open: async () => subscribeFn({ ...subscribeArgs, contextValue: { ...subscribeArgs.contextValue } }),
+            catalogue,
+          },
+          release,
+        );
+      });
     },
   };
 }

@@ -17,6 +17,7 @@ import { createGateway } from '../../../src/gateway/server.js';
 import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { ROOT } from '../../support/gateway.js';
+import { VENDORS } from '../../support/vendors.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -49,6 +50,7 @@ beforeAll(async () => {
     name: entry.upstream,
     url: sandboxes[index]?.url ?? '',
     credentials: entry.credentials,
+    vendor: VENDORS[entry.upstream],
   }));
   // No cache, and a poll a second: every poll reaches the sandbox and sees a new oracle reading.
   const live = { settings: { ...DEFAULT_LIVE_SETTINGS, intervalsMs: { ...DEFAULT_LIVE_SETTINGS.intervalsMs, stablecoin: 1_000 } } };

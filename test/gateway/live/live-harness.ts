@@ -20,6 +20,7 @@ import type { Logger } from '../../../src/gateway/logger.js';
 import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { ROOT } from '../../support/gateway.js';
+import { VENDORS } from '../../support/vendors.js';
 
 /** The one instant of the sandboxes and the gateway: no test depends on the calendar. */
 export const CLOCK = (): Date => new Date('2026-09-30T12:00:00Z');
@@ -87,6 +88,7 @@ export async function startLiveWorld(): Promise<LiveWorld> {
       name: entry.upstream,
       url: b && entry.upstream === 'blockchain-utility' ? b.url : running.url,
       credentials: entry.credentials,
+      vendor: VENDORS[entry.upstream],
     });
   }
   if (!b) throw new TypeError('no blockchain-utility sandbox is registered');

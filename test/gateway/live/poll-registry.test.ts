@@ -5,7 +5,7 @@
  */
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { type LiveBus, localBus } from '../../../src/gateway/live/live-bus.js';
+import { HELD, type Lease, type LiveBus, localBus } from '../../../src/gateway/live/live-bus.js';
 import { DEFAULT_LIVE_SETTINGS } from '../../../src/gateway/live/live-settings.js';
 import { type LiveOutcome, PollRegistry, type PollSpec } from '../../../src/gateway/live/poll-registry.js';
 import { silentLogger } from '../../../src/gateway/logger.js';
@@ -119,7 +119,7 @@ describe('PollRegistry', () => {
     let relay: ((value: string) => void) | undefined;
     const bus: LiveBus = {
       ...localBus,
-      lease: () => Promise.resolve(false),
+      lease: () => Promise.resolve({ held: false, freeInMs: 5_000 }),
       listen: (_key, onValue) => {
         relay = onValue;
         return Promise.resolve(() => Promise.resolve());
@@ -134,6 +134,32 @@ describe('PollRegistry', () => {
     relay?.(JSON.stringify({ n: 'elsewhere' }));
     relay?.(JSON.stringify({ n: 'elsewhere' }));
     expect(subscriber.outcomes).toEqual([{ value: { n: 'elsewhere' } }]);
+  });
+
+  it('leases a key for 1.5 intervals, and asks again as soon as the lease held elsewhere runs out', async () => {
+    const clock = manualTimers();
+    const asked: number[] = [];
+    const answers: Lease[] = [{ held: false, freeInMs: 300 }, { held: false, freeInMs: 0 }, HELD];
+    const bus: LiveBus = {
+      ...localBus,
+      lease: (_key, ttlMs) => {
+        asked.push(ttlMs);
+        return Promise.resolve(answers.shift() ?? HELD);
+      },
+    };
+    const registry = new PollRegistry({ bus, settings, logger: silentLogger, timers: clock.timers, random: () => 0 });
+    const source = countingSpec();
+    await registry.subscribe(source.spec, collector());
+    expect(source.calls).toBe(1);
+    await clock.tick();
+    await clock.tick();
+    // Held elsewhere: no poll, and the next ask when that lease runs out (plus 10 ms), or after a
+    // twentieth of the interval when it already has.
+    expect(source.calls).toBe(1);
+    await clock.tick();
+    expect(source.calls).toBe(2);
+    expect(asked).toEqual([1_500, 1_500, 1_500]);
+    expect(clock.delays).toEqual([1_000, 310, 50, 1_000]);
   });
 
   it('refuses a key past LIVE_MAX_KEYS with LIVE_KEY_LIMIT_EXCEEDED, and ends every stream on close', async () => {

@@ -25,6 +25,7 @@ import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { silentLogger } from '../../../src/gateway/logger.js';
 import { ROOT } from '../../support/gateway.js';
+import { VENDORS } from '../../support/vendors.js';
 
 const MAX_PAYLOAD_BYTES = 20_000;
 const INIT_TIMEOUT_MS = 300;
@@ -53,6 +54,7 @@ beforeAll(async () => {
     name: entry.upstream,
     url: sandboxes[index]?.url ?? '',
     credentials: entry.credentials,
+    vendor: VENDORS[entry.upstream],
   }));
   // One subscription per connection, so the limit's refusal is easy to reach; polls every 200 ms.
   const liveSettings = {
