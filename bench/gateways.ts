@@ -1,8 +1,12 @@
 /**
- * The three gateways of `npm run bench` and the load queries written for each one's schema.
+ * The gateways of `npm run bench` and the load queries written for each one's schema.
  *
  * - this: the project's gateway as a black box, `npm run build` then `node dist/main.js` in the repository root unless
- *   BENCH_GATEWAY_CMD says otherwise.
+ *   BENCH_GATEWAY_CMD says otherwise; uncached (CACHE_TTL_SECONDS=0) and with its request log at
+ *   info unless the environment says otherwise.
+ * - lean: the hand-written server of bench/lean-peer/ (graphql-yoga + undici, resolvers for the
+ *   three queries, no plugins), bundled with esbuild, then `node`; it serves this gateway's
+ *   schema for those fields, so it takes the same documents.
  * - mesh: stock GraphQL Mesh v0 (bench/peers/.meshrc.yml, no transforms): `mesh build`, then
  *   `mesh start`.
  * - hive: Hive Gateway over a supergraph composed by @graphql-mesh/compose-cli and
@@ -13,6 +17,7 @@
  * prefixes each subgraph's types with the subgraph's name.
  */
 import { execFileSync } from 'node:child_process';
+import { buildSync } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Post } from './load.js';
@@ -23,7 +28,7 @@ export const PEERS = fileURLToPath(new URL('peers/', import.meta.url));
 const WORK = `${PEERS}node_modules/.bench-work/`;
 const BIN = `${PEERS}node_modules/.bin/`;
 
-export type GatewayId = 'this' | 'mesh' | 'hive';
+export type GatewayId = 'this' | 'lean' | 'mesh' | 'hive';
 
 export interface Q3Result {
   /** Countries that got a rate. */
@@ -38,6 +43,8 @@ export interface Gateway {
   /** One-time build before start (mesh build, supergraph composition); returns seconds or 0. */
   prepare(env: NodeJS.ProcessEnv): number;
   command(port: number): { command: string; cwd: string };
+  /** Variables the gateway starts with unless the bench's own environment sets them. */
+  defaults?: Readonly<Record<string, string>>;
   q1: string;
   q2: string;
   /** Q3 as a client of this gateway would do it; throws when an answer is wrong. */
@@ -46,6 +53,21 @@ export interface Gateway {
   q1Name(body: any): string | undefined;
   q2Count(body: any): number | undefined;
 }
+
+/** This gateway's documents; the lean peer serves the same fields, so it takes them too. */
+const THIS_Q1 = '{ country(code: "FR") { names { common official } codes { alpha2 alpha3 } population } }';
+const THIS_Q2 =
+  '{ countries(limit: 100) { nodes { uuid names { common official } codes { alpha2 alpha3 ccn3 } region subregion population landlocked } } }';
+
+/** Q3 in one query, the rate resolved by the server. */
+async function thisQ3(post: Post): Promise<Q3Result> {
+  const body = await post('{ countries(limit: 100) { nodes { codes { alpha2 } currencyRate(to: "EUR") } } }');
+  const nodes: any[] = body.data?.countries?.nodes ?? [];
+  if (nodes.length !== 100) throw new Error(`Q3 returned ${nodes.length} countries`);
+  return { rates: nodes.filter((node) => typeof node.currencyRate === 'number').length, requests: 1 };
+}
+
+const LEAN_SOURCE = fileURLToPath(new URL('lean-peer/server.ts', import.meta.url));
 
 const Q2_FIELDS_PEER = 'uuid names { common official } codes { alpha_2 alpha_3 ccn3 } region subregion population landlocked';
 
@@ -84,14 +106,36 @@ export const GATEWAYS: Gateway[] = [
     // is measured, without npm's own start-up in front of it.
     prepare: (env) => (process.env.BENCH_GATEWAY_CMD ? 0 : run('npm', ['run', '--silent', 'build'], ROOT, env)),
     command: () => ({ command: process.env.BENCH_GATEWAY_CMD?.trim() || 'node dist/main.js', cwd: ROOT }),
-    q1: '{ country(code: "FR") { names { common official } codes { alpha2 alpha3 } population } }',
-    q2: '{ countries(limit: 100) { nodes { uuid names { common official } codes { alpha2 alpha3 ccn3 } region subregion population landlocked } } }',
-    async q3(post) {
-      const body = await post('{ countries(limit: 100) { nodes { codes { alpha2 } currencyRate(to: "EUR") } } }');
-      const nodes: any[] = body.data?.countries?.nodes ?? [];
-      if (nodes.length !== 100) throw new Error(`Q3 returned ${nodes.length} countries`);
-      return { rates: nodes.filter((node) => typeof node.currencyRate === 'number').length, requests: 1 };
+    // The issue's terms for Q1: every request goes upstream, and every request writes its log line.
+    defaults: { CACHE_TTL_SECONDS: '0', LOG_LEVEL: 'info', LOG_SAMPLE_OK: '1' },
+    q1: THIS_Q1,
+    q2: THIS_Q2,
+    q3: thisQ3,
+    q1Name: (body) => body.data?.country?.names?.common,
+    q2Count: (body) => body.data?.countries?.nodes?.length,
+  },
+  {
+    id: 'lean',
+    label: 'lean peer',
+    prepare() {
+      const start = performance.now();
+      buildSync({
+        entryPoints: [LEAN_SOURCE],
+        outfile: `${WORK}lean/server.mjs`,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'warning',
+        // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.
+        banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      });
+      return (performance.now() - start) / 1000;
     },
+    command: () => ({ command: `node "${WORK}lean/server.mjs"`, cwd: ROOT }),
+    q1: THIS_Q1,
+    q2: THIS_Q2,
+    q3: thisQ3,
     q1Name: (body) => body.data?.country?.names?.common,
     q2Count: (body) => body.data?.countries?.nodes?.length,
   },
@@ -137,7 +181,15 @@ export function ensurePeersInstalled(): void {
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PEERS, stdio: 'inherit' });
 }
 
-/** Installed versions of the peers, for the report. */
+function installedVersion(modules: string, name: string): string {
+  try {
+    return JSON.parse(readFileSync(`${modules}${name}/package.json`, 'utf8')).version as string;
+  } catch {
+    return '?';
+  }
+}
+
+/** Installed versions of the peers, for the report (the lean peer's from the project's own install). */
 export function peerVersions(): Record<string, string> {
   const names = [
     '@graphql-mesh/cli',
@@ -148,13 +200,9 @@ export function peerVersions(): Record<string, string> {
     'autocannon',
     'undici',
   ];
-  return Object.fromEntries(
-    names.map((name) => {
-      try {
-        return [name, JSON.parse(readFileSync(`${PEERS}node_modules/${name}/package.json`, 'utf8')).version as string];
-      } catch {
-        return [name, '?'];
-      }
-    }),
-  );
+  return {
+    'graphql-yoga (lean peer)': installedVersion(`${ROOT}node_modules/`, 'graphql-yoga'),
+    'undici (lean peer)': installedVersion(`${ROOT}node_modules/`, 'undici'),
+    ...Object.fromEntries(names.map((name) => [name, installedVersion(`${PEERS}node_modules/`, name)])),
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: this gateway against its peers (stock Mesh v0, Hive Gateway --jit) on the same
- * four OpenAPI documents and the same static upstream of recorded answers, in one interleaved run.
+ * `npm run bench`: this gateway against its peers (the lean peer written by hand for the three
+ * queries, stock Mesh v0, Hive Gateway --jit) on the same four OpenAPI documents and the same
+ * static upstream of recorded answers, in one interleaved run.
  *
  * Loads: Q1 one country (5 fields); Q2 100 countries x 10 fields; Q3 100 countries with a rate to
  * EUR (one query here; on the peers the client does the N+1 itself). Each round runs every query
@@ -11,7 +12,7 @@
  *
  * Environment: ROUNDS (3), DURATION seconds per measurement (5), WARMUP seconds (2; FIRST_WARMUP,
  * 5, in round 1), CONNECTIONS (10), Q3_CONCURRENCY (4), BENCH_GATEWAY_CMD (default `node dist/main.js`, after `npm run build`, in
- * the repository root), BENCH_ONLY=this,mesh,hive (a subset), SOAK=<seconds> (only Q2 on this
+ * the repository root), BENCH_ONLY=this,lean,mesh,hive (a subset), SOAK=<seconds> (only Q2 on this
  * gateway for that long, RSS over time, written to bench/last-soak.md), BENCH_RECORD=1 (record
  * the answers anew from `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, stop),
  * LIVE=1 or `--live` (the live-data load instead, live.ts). bench/README.md says more.
@@ -123,7 +124,7 @@ async function startGateway(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boole
   // FORK=0: one serving process for every gateway, so its RSS is the gateway's.
   const started = startProcess(gateway.label, command, {
     cwd,
-    env: { ...process.env, ...env, PORT: String(port), FORK: '0' },
+    env: { ...gateway.defaults, ...process.env, ...env, PORT: String(port), FORK: '0' },
     cores: pin ? '1' : undefined,
   });
   const url = `http://127.0.0.1:${port}/graphql`;
@@ -218,6 +219,14 @@ async function sampling<T>(pid: number, everyMs: number, samples: number[], work
   }
 }
 
+/** The variables this gateway's defaults and the environment set among those it names, as a command prefix. */
+function thisSettings(): string {
+  const defaults = GATEWAYS.find((gateway) => gateway.id === 'this')?.defaults ?? {};
+  return Object.entries(defaults)
+    .map(([name, value]) => `${name}=${process.env[name] ?? value} `)
+    .join('');
+}
+
 function table(gateways: Running[], versions: Record<string, string>, pinned: boolean): string {
   const self = gateways.find((running) => running.gateway.id === 'this');
   const peers = gateways.filter((running) => running.gateway.id !== 'this');
@@ -281,7 +290,7 @@ function table(gateways: Running[], versions: Record<string, string>, pinned: bo
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpu}), Node ${process.version}; ` +
       `${ROUNDS} interleaved rounds of ${DURATION} s per query and gateway after ${WARMUP} s warm-up (${Math.max(WARMUP, FIRST_WARMUP)} s in round 1), ${CONNECTIONS} connections ` +
       `(Q3: ${Q3_CONCURRENCY} operations in flight); ${pinned ? 'gateways on core 1, load generator and upstream on core 0' : 'not pinned'}; ` +
-      `this gateway started with \`${process.env.BENCH_GATEWAY_CMD?.trim() || 'node dist/main.js'}\`; ops/s are medians over rounds, a ratio is the median of the rounds' ratios; upstream requests counted on single operations. Peers: ${Object.entries(
+      `this gateway started with \`${thisSettings()}${process.env.BENCH_GATEWAY_CMD?.trim() || 'node dist/main.js'}\`; ops/s are medians over rounds, a ratio is the median of the rounds' ratios; upstream requests counted on single operations. Peers: ${Object.entries(
         versions,
       )
         .map(([name, version]) => `${name} ${version}`)

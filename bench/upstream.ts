@@ -49,6 +49,15 @@ interface Recording {
   body: string;
 }
 
+/**
+ * D's resources with a path form beside the query form (`/currencies/v1/rates/EUR` is
+ * `/currencies/v1/rates?base=EUR`): one resource, so one recording answers both spellings.
+ */
+const PATH_FORMS: readonly { pattern: RegExp; path: string; parameter: string }[] = [
+  { pattern: /^\/currencies\/v1\/rates\/([^/]+)$/, path: '/currencies/v1/rates', parameter: 'base' },
+  { pattern: /^\/ip\/v1\/([^/]+)$/, path: '/ip/v1', parameter: 'ip' },
+];
+
 /** The replay key of a request: method, path and the parameters that matter, sorted. */
 export function replayKey(method: string, rawUrl: string): string {
   const url = new URL(rawUrl, 'http://upstream');
@@ -57,8 +66,14 @@ export function replayKey(method: string, rawUrl: string): string {
     if (!MATTERS.has(name) || DEFAULTS[name] === value) continue;
     params.push(`${name}=${value}`);
   }
+  let path = url.pathname.replace(/\/+$/, '') || '/';
+  for (const form of PATH_FORMS) {
+    const value = form.pattern.exec(path)?.[1];
+    if (value === undefined) continue;
+    path = form.path;
+    params.push(`${form.parameter}=${decodeURIComponent(value)}`);
+  }
   params.sort();
-  const path = url.pathname.replace(/\/+$/, '') || '/';
   return `${method.toUpperCase()} ${path}${params.length ? `?${params.join('&')}` : ''}`;
 }
 

@@ -1,16 +1,22 @@
 /**
  * Logs that tell the truth: one JSON line per request; a client's mistake at info without a
- * stack, an unexpected failure at error with its stack (and masked in the answer).
+ * stack, an unexpected failure at error with its stack (and masked in the answer). Successful
+ * lines may be sampled (LOG_SAMPLE_OK); refusals and failures never are, and a level above info
+ * keeps only the failures.
  */
 import { makeExecutableSchema } from '@graphql-tools/schema';
+import { GraphQLError } from 'graphql';
+import { createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/gateway/logger.js';
+import { useRequestLog } from '../../src/gateway/http/use-request-log.js';
+import { createLogger, type LogLevel } from '../../src/gateway/logger.js';
 import { createGateway } from '../../src/gateway/server.js';
 
 interface LogLine {
   level: number;
   msg: string;
   outcome?: string;
+  sampleRate?: number;
   operationName?: string;
   errorCodes?: string[];
   durationMs?: number;
@@ -20,22 +26,29 @@ interface LogLine {
 const INFO = 30;
 const ERROR = 50;
 
-function gatewayWithCapturedLog() {
-  const lines: LogLine[] = [];
-  const logger = createLogger('info', { write: (line) => lines.push(JSON.parse(line) as LogLine) });
-  const schema = makeExecutableSchema({
-    typeDefs: 'type Query { greeting(name: String!): String, broken: String }',
-    resolvers: {
-      Query: {
-        greeting: (_: unknown, { name }: { name: string }) => `Hello ${name}`,
-        broken: () => {
-          throw new TypeError('a bug inside the gateway');
-        },
+const schema = makeExecutableSchema({
+  typeDefs: 'type Query { greeting(name: String!): String, broken: String, failing: String }',
+  resolvers: {
+    Query: {
+      greeting: (_: unknown, { name }: { name: string }) => `Hello ${name}`,
+      broken: () => {
+        throw new TypeError('a bug inside the gateway');
+      },
+      // What the gateway's masking makes of a bug, for a Yoga without the gateway's plugins.
+      failing: () => {
+        throw new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       },
     },
-  });
-  const yoga = createGateway({ schema, upstreams: [], upstreamTimeoutMs: 1_000, cacheTtlMs: 0, logger });
-  const post = async (body: unknown) =>
+  },
+});
+
+function capture(level: LogLevel = 'info') {
+  const lines: LogLine[] = [];
+  return { lines, logger: createLogger(level, { write: (line) => lines.push(JSON.parse(line) as LogLine) }) };
+}
+
+function poster(yoga: { fetch(request: Request, context: object): Response | Promise<Response> }) {
+  return async (body: unknown) =>
     yoga.fetch(
       new Request('http://gateway.test/graphql', {
         method: 'POST',
@@ -44,8 +57,32 @@ function gatewayWithCapturedLog() {
       }),
       {},
     );
-  return { lines, post };
 }
+
+function gatewayWithCapturedLog() {
+  const { lines, logger } = capture();
+  const yoga = createGateway({ schema, upstreams: [], upstreamTimeoutMs: 1_000, cacheTtlMs: 0, logger });
+  return { lines, post: poster(yoga) };
+}
+
+/** A Yoga with the request log alone, sampling `ok` lines by `random`, which records how often it was asked. */
+function sampledLog(sampleOk: number, draws: number[], level: LogLevel = 'info') {
+  const { lines, logger } = capture(level);
+  const drawn: number[] = [];
+  const random = (): number => {
+    const next = draws[drawn.length];
+    if (next === undefined) throw new Error('more draws than the test planned');
+    drawn.push(next);
+    return next;
+  };
+  const yoga = createYoga({ schema, logging: false, plugins: [useRequestLog(logger, undefined, { sampleOk, random })] });
+  const requestLines = (): LogLine[] => lines.filter((line) => line.msg === 'graphql request');
+  return { requestLines, drawn, post: poster(yoga) };
+}
+
+const GREET = { query: 'query Greet { greeting(name: "Ada") }' };
+const BAD_INPUT = { query: 'query Greet($name: String!) { greeting(name: $name) }', variables: { name: 3 } };
+const FAILING = { query: 'query Failing { failing }' };
 
 describe('the request log', () => {
   it('writes one info line for a successful request, with its operation name and duration', async () => {
@@ -77,5 +114,47 @@ describe('the request log', () => {
     expect(unexpected?.level).toBe(ERROR);
     expect(unexpected?.err?.stack).toContain('TypeError: a bug inside the gateway');
     expect(lines.find((line) => line.msg === 'graphql request')).toMatchObject({ level: ERROR, outcome: 'failed' });
+  });
+});
+
+describe('sampling successful request lines (LOG_SAMPLE_OK)', () => {
+  it('logs an ok request when its draw falls below the share, and says the line was sampled', async () => {
+    const { requestLines, drawn, post } = sampledLog(0.25, [0.1, 0.25, 0.24, 0.9]);
+    for (let index = 0; index < 4; index += 1) expect((await post(GREET)).status).toBe(200);
+    expect(drawn).toHaveLength(4);
+    expect(requestLines()).toHaveLength(2);
+    for (const line of requestLines()) expect(line).toMatchObject({ level: INFO, outcome: 'ok', operationName: 'Greet', sampleRate: 0.25 });
+  });
+
+  it('always logs refusals and failures, without a draw, even when no ok line is kept', async () => {
+    const { requestLines, drawn, post } = sampledLog(0, [0, 0]);
+    expect((await post(GREET)).status).toBe(200);
+    expect((await post(BAD_INPUT)).status).toBe(400);
+    await post(FAILING);
+    expect((await post(GREET)).status).toBe(200);
+    expect(drawn).toHaveLength(2);
+    expect(requestLines().map((line) => [line.level, line.outcome])).toEqual([
+      [INFO, 'refused'],
+      [ERROR, 'failed'],
+    ]);
+    expect(requestLines()[1]).toMatchObject({ errorCodes: ['INTERNAL_SERVER_ERROR'] });
+    expect(requestLines()[1]).not.toHaveProperty('sampleRate');
+  });
+
+  it('by default logs every ok request without drawing, and marks no line as sampled', async () => {
+    const { requestLines, drawn, post } = sampledLog(1, []);
+    for (let index = 0; index < 3; index += 1) await post(GREET);
+    expect(drawn).toHaveLength(0);
+    expect(requestLines()).toHaveLength(3);
+    expect(requestLines()[0]).not.toHaveProperty('sampleRate');
+  });
+
+  it('with a level above info (LOG_LEVEL=warn) keeps only the failures', async () => {
+    const { requestLines, drawn, post } = sampledLog(1, [], 'warn');
+    await post(GREET);
+    await post(BAD_INPUT);
+    await post(FAILING);
+    expect(drawn).toHaveLength(0);
+    expect(requestLines().map((line) => line.outcome)).toEqual(['failed']);
   });
 });

@@ -70,14 +70,15 @@ describe('WORKERS', () => {
         });
         expect(await response.json()).toMatchObject({ data: { country: { names: { common: 'France' } } } });
       }
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+      // Request lines are buffered (up to a second); by the exit every worker has written its own.
       const served = new Set(
         lines(started)
           .filter((line) => line.msg === 'graphql request')
           .map((line) => line.pid),
       );
       expect(served).toEqual(pids);
-      started.child.kill('SIGTERM');
-      expect(await started.exited).toBe(0);
       expect(lines(started).filter((line) => line.msg === 'drain finished')).toHaveLength(2);
       expect(lines(started).some((line) => line.msg === 'workers stopped')).toBe(true);
     },
