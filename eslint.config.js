@@ -133,7 +133,7 @@ export default tseslint.config(
             // context (context.ts) and the generated resolver types are assembled from every slice
             // and handed back to every slice; no layer loads them at run time.
             { allow: { to: [COMPOSITION, { element: { type: 'generated' } }], dependency: { kind: 'type' } } },
-            // quota.ts reads each upstream's key variable from config.ts's table, at run time.
+            // quota.ts and quota-units.ts read config.ts's tables of each registered interface's variables and quota, at run time.
             { from: { element: { type: 'callers' } }, allow: { to: COMPOSITION, dependency: { source: '../config.js' } } },
           ],
         },

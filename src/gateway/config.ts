@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { DEFAULT_LIMITS, loadLimits, type OperationLimits } from './http/limits-config.js';
 import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
 import { loadPersistedDocuments, type PersistedDocuments } from './persisted/persisted-documents.js';
-import { type CallerLimitSettings, readCallerLimits } from './callers/caller-limits.js';
+import { type CallerLimitSettings, type QuotaVariables, readCallerLimits } from './callers/caller-limits.js';
 import { loadIdentitySettings } from './callers/identity-config.js';
 import { identityEnabled, type IdentitySettings } from './callers/identity.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
@@ -21,6 +21,7 @@ import { wholeNumberVariable } from './env-number.js';
 import type { InterfaceDefinition, InterfaceVariables } from './interfaces/interface-definition.js';
 import { byInterface, INTERFACES, type Interfaces, type UpstreamName } from './interfaces/registry.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
+import type { VendorQuota } from './upstream/vendor-profile.js';
 
 export type { UpstreamName };
 
@@ -175,6 +176,12 @@ function corsOrigins(env: Env): string[] | undefined {
 /** The variables that configure each registered interface. */
 export const UPSTREAM_VARIABLES: Readonly<Record<UpstreamName, InterfaceVariables>> = byInterface(INTERFACES, ({ variables }) => variables);
 
+/** How each registered interface's calls count against a caller's daily quota (callers/quota-units.ts); undefined: one call, one unit. */
+export const UPSTREAM_QUOTAS: Readonly<Record<UpstreamName, VendorQuota | undefined>> = byInterface(
+  INTERFACES,
+  ({ vendor }) => vendor.quota,
+);
+
 /** Narrows `name` to one of `interfaces`' names. */
 function isUpstreamName(interfaces: Interfaces, name: string): name is UpstreamName {
   return interfaces.some((definition) => definition.name === name);
@@ -276,9 +283,9 @@ function redis(env: Env): GatewayConfig['redis'] {
 const LIMIT_VARIABLE = /^(RATE_LIMIT_PER_MINUTE|DAILY_QUOTA_)/;
 
 /** The caller limits, or undefined when development runs without any limit variable (zero-config). */
-function callerLimits(env: Env, production: boolean): CallerLimitSettings | undefined {
+function callerLimits(env: Env, production: boolean, variables: QuotaVariables): CallerLimitSettings | undefined {
   const configured = Object.entries(env).some(([name, value]) => LIMIT_VARIABLE.test(name) && value?.trim());
-  return production || configured ? readCallerLimits(env) : undefined;
+  return production || configured ? readCallerLimits(env, variables) : undefined;
 }
 
 function persisted(env: Env): GatewayConfig['persisted'] {
@@ -360,13 +367,14 @@ export function loadConfig(env: Env = process.env, interfaces: Interfaces = INTE
     ...(variables.userToken === undefined ? {} : { userToken: optional(env, variables.userToken) }),
   });
   const production = optional(env, 'NODE_ENV') === 'production';
-  const identity = check(problems, () => loadIdentitySettings(env), { required: false, realm: 'gateway' });
+  const variables = byInterface(interfaces, (definition) => definition.variables);
+  const identity = check(problems, () => loadIdentitySettings(env, variables), { required: false, realm: 'gateway' });
   problems.push(...check(problems, () => missingUpstreams(env, production, interfaces), []));
   const config: GatewayConfig = {
     production,
     posture: posture(env, production, identity, problems),
     identity,
-    callerLimits: check(problems, () => callerLimits(env, production), undefined),
+    callerLimits: check(problems, () => callerLimits(env, production, variables), undefined),
     host: check(problems, () => host(env), '127.0.0.1'),
     port: check(problems, () => port(env), 4000),
     corsOrigins: check(problems, () => corsOrigins(env), undefined),

@@ -80,18 +80,19 @@ function isRetryable(status: number | undefined): boolean {
   return status === undefined || status === 429 || (status >= 500 && status <= 504);
 }
 
-function codeForStatus(upstream: UpstreamName, status: number | undefined): ErrorCode {
+function codeForStatus(status: number | undefined): ErrorCode {
   if (status === undefined) return 'UPSTREAM_UNAVAILABLE';
-  // Ideal Postcodes answers 503 when a caller passes its per-second limit.
-  if (status === 503 && upstream === 'address') return 'RATE_LIMITED';
   return STATUS_CODES[status] ?? 'UPSTREAM_ERROR';
 }
 
-/** The GraphQL error for a failed upstream call. */
+/**
+ * The GraphQL error for a failed upstream call: `code`, else the status's usual meaning (a vendor
+ * that gives a status another meaning says so in its profile's `statusCodes`, and the caller passes it).
+ */
 export function upstreamError(failure: UpstreamFailure, code?: ErrorCode): GraphQLError {
   return new GraphQLError(`${failure.upstream}: ${failure.message}`, {
     extensions: {
-      code: code ?? codeForStatus(failure.upstream, failure.status),
+      code: code ?? codeForStatus(failure.status),
       upstream: failure.upstream,
       ...(failure.status === undefined ? {} : { status: failure.status }),
       ...(failure.upstreamCode === undefined ? {} : { upstreamCode: failure.upstreamCode }),

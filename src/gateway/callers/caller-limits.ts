@@ -22,13 +22,11 @@ export interface CallerLimitSettings {
   tiers: Readonly<Record<string, Partial<TierLimits>>>;
 }
 
-/** The upstreams by the word their variables use (CRYPTO_API_URL → DAILY_QUOTA_CRYPTO). */
-const QUOTA_VARIABLE_WORDS: Readonly<Record<string, UpstreamName>> = {
-  CRYPTO: 'crypto-analytics',
-  BLOCKCHAIN: 'blockchain-utility',
-  ADDRESS: 'address',
-  COUNTRY: 'country-data',
-};
+/**
+ * Each interface's DAILY_QUOTA_<VENDOR> variable, as its folder declares it (`variables.dailyQuota`
+ * in interfaces/<name>/interface.ts; config.ts's UPSTREAM_VARIABLES is such a table).
+ */
+export type QuotaVariables = Readonly<Record<UpstreamName, { readonly dailyQuota: string }>>;
 
 /** The limits when no variable is set: 600 requests a minute per caller, 60 per anonymous address, no daily quota. */
 export const DEFAULT_CALLER_LIMITS: CallerLimitSettings = {
@@ -56,7 +54,6 @@ export function dailyQuotaOf(settings: CallerLimitSettings, caller: Caller, upst
 }
 
 const RATE_VARIABLE = /^RATE_LIMIT_PER_MINUTE(?:_([A-Z0-9_]+))?$/;
-const QUOTA_VARIABLE = new RegExp(`^DAILY_QUOTA_(${Object.keys(QUOTA_VARIABLE_WORDS).join('|')})(?:_([A-Z0-9_]+))?$`);
 
 function wholeNumber(name: string, raw: string, problems: string[]): number | undefined {
   const value = Number(raw.trim());
@@ -66,17 +63,19 @@ function wholeNumber(name: string, raw: string, problems: string[]): number | un
 }
 
 /**
- * RATE_LIMIT_PER_MINUTE[_<TIER>] and DAILY_QUOTA_<CRYPTO|BLOCKCHAIN|ADDRESS|COUNTRY>[_<TIER>];
- * throws one TypeError naming every malformed variable.
+ * RATE_LIMIT_PER_MINUTE[_<TIER>] and each interface's quota variable (`quotaVariables`, e.g.
+ * DAILY_QUOTA_ADDRESS)[_<TIER>]; throws one TypeError naming every malformed variable.
  */
-export function readCallerLimits(env: Readonly<Record<string, string | undefined>>): CallerLimitSettings {
+export function readCallerLimits(env: Readonly<Record<string, string | undefined>>, quotaVariables: QuotaVariables): CallerLimitSettings {
+  const upstreamOf = new Map(Object.entries(quotaVariables).map(([upstream, { dailyQuota }]) => [dailyQuota, upstream as UpstreamName]));
+  const quotaVariable = new RegExp(`^(${[...upstreamOf.keys()].join('|')})(?:_([A-Z0-9_]+))?$`);
   const problems: string[] = [];
   const defaults: TierLimits = { ...DEFAULT_CALLER_LIMITS.defaults, dailyQuota: {} };
   const tiers: Record<string, Partial<TierLimits>> = structuredClone({ ...DEFAULT_CALLER_LIMITS.tiers });
   for (const [name, raw] of Object.entries(env)) {
     if (raw === undefined || raw.trim() === '') continue;
     const rate = RATE_VARIABLE.exec(name);
-    const quota = QUOTA_VARIABLE.exec(name);
+    const quota = quotaVariable.exec(name);
     if (!rate && !quota) continue;
     const value = wholeNumber(name, raw, problems);
     if (value === undefined) continue;
@@ -84,7 +83,7 @@ export function readCallerLimits(env: Readonly<Record<string, string | undefined
       if (rate[1]) (tiers[rate[1]] ??= {}).ratePerMinute = value;
       else defaults.ratePerMinute = value;
     } else if (quota?.[1]) {
-      const upstream = QUOTA_VARIABLE_WORDS[quota[1]];
+      const upstream = upstreamOf.get(quota[1]);
       if (!upstream) continue;
       const target = quota[2] ? ((tiers[quota[2]] ??= {}).dailyQuota ??= {}) : defaults.dailyQuota;
       target[upstream] = value;

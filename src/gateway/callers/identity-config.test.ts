@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identityEnabled } from './identity.js';
 import { loadIdentitySettings } from './identity-config.js';
+import { UPSTREAM_VARIABLES } from '../config.js';
 
 const JWT_ENV = {
   AUTH_JWKS_URL: 'https://id.example.test/.well-known/jwks.json',
@@ -10,22 +11,28 @@ const JWT_ENV = {
 
 describe('AUTH_* variables', () => {
   it('leave identity off by default', () => {
-    const settings = loadIdentitySettings({});
+    const settings = loadIdentitySettings({}, UPSTREAM_VARIABLES);
     expect(settings.required).toBe(false);
     expect(identityEnabled(settings)).toBe(false);
   });
 
   it('configure JWTs with asymmetric algorithms only, and the tier claim', () => {
-    const settings = loadIdentitySettings({
-      ...JWT_ENV,
-      AUTH_AUDIENCE: 'gateway-api, gateway-admin',
-      AUTH_TIER_CLAIM: 'plan',
-      AUTH_REQUIRED: 'true',
-    });
+    const settings = loadIdentitySettings(
+      {
+        ...JWT_ENV,
+        AUTH_AUDIENCE: 'gateway-api, gateway-admin',
+        AUTH_TIER_CLAIM: 'plan',
+        AUTH_REQUIRED: 'true',
+      },
+      UPSTREAM_VARIABLES,
+    );
     expect(settings.required).toBe(true);
     expect(settings.jwt).toMatchObject({ audience: ['gateway-api', 'gateway-admin'], tierClaim: 'plan' });
     expect(settings.jwt?.algorithms).not.toContain('HS256');
-    expect(loadIdentitySettings({ ...JWT_ENV, AUTH_ALGORITHMS: 'ES256,EdDSA' }).jwt?.algorithms).toEqual(['ES256', 'EdDSA']);
+    expect(loadIdentitySettings({ ...JWT_ENV, AUTH_ALGORITHMS: 'ES256,EdDSA' }, UPSTREAM_VARIABLES).jwt?.algorithms).toEqual([
+      'ES256',
+      'EdDSA',
+    ]);
   });
 
   it.each([
@@ -39,6 +46,6 @@ describe('AUTH_* variables', () => {
     [{ AUTH_TIERS: 'partner,Gold Plan' }, /AUTH_TIERS must be/],
     [{ AUTH_TIERS: 'anonymous' }, /AUTH_TIERS must be/],
   ])('refuse %o', (env, message) => {
-    expect(() => loadIdentitySettings(env)).toThrow(message);
+    expect(() => loadIdentitySettings(env, UPSTREAM_VARIABLES)).toThrow(message);
   });
 });

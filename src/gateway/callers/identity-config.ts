@@ -4,7 +4,7 @@
  */
 import { DEFAULT_ALGORITHMS } from './jwt.js';
 import type { IdentitySettings } from './identity.js';
-import { StaticKeys } from './static-keys.js';
+import { type KnownInterfaces, StaticKeys } from './static-keys.js';
 import { parseTiers } from './tiers.js';
 
 type Env = Record<string, string | undefined>;
@@ -56,10 +56,10 @@ function algorithms(raw: string | undefined): string[] {
 }
 
 /**
- * Reads the AUTH_* variables; throws a TypeError naming the first malformed one (or the keys
- * file's first bad entry).
+ * Reads the AUTH_* variables of a gateway serving `interfaces`; throws a TypeError naming the
+ * first malformed one (or the keys file's first bad entry).
  */
-export function loadIdentitySettings(env: Env): IdentitySettings {
+export function loadIdentitySettings(env: Env, interfaces: KnownInterfaces): IdentitySettings {
   const required = flag(env, 'AUTH_REQUIRED');
   const tiers = parseTiers(optional(env, 'AUTH_TIERS'));
   const url = optional(env, 'AUTH_JWKS_URL');
@@ -91,6 +91,6 @@ export function loadIdentitySettings(env: Env): IdentitySettings {
             tierClaim: optional(env, 'AUTH_TIER_CLAIM') ?? 'tier',
             tiers,
           },
-    apiKeys: keysFile === undefined ? undefined : StaticKeys.load(keysFile, tiers),
+    apiKeys: keysFile === undefined ? undefined : StaticKeys.load(keysFile, tiers, interfaces),
   };
 }

@@ -8,6 +8,7 @@ import { CostMeter } from './cost.js';
 import { CallerQuota } from './quota.js';
 import { isPaidLookup, pathBelow } from './quota-units.js';
 import { upstreamCharges } from './upstream-charges.js';
+import { UPSTREAM_VARIABLES } from '../config.js';
 
 const C = 'https://api.ideal-postcodes.test/v1';
 const caller = (id: string): Caller => ({ id, scopes: new Set(), tier: 'standard', anonymous: false });
@@ -48,7 +49,11 @@ async function refusal(promise: Promise<unknown>): Promise<GraphQLError> {
 describe('CallerQuota (in memory)', () => {
   it('lets a caller with 5 paid C lookups a day make 5, refuses the 6th before it is sent, and resets at midnight UTC', async () => {
     const clock = testClock('2031-03-14T23:59:00Z');
-    const quota = new CallerQuota(readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }), createCounterStore({ logger: silentLogger }), clock.now);
+    const quota = new CallerQuota(
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, UPSTREAM_VARIABLES),
+      createCounterStore({ logger: silentLogger }),
+      clock.now,
+    );
     const upstream = fakeUpstream(quota, caller('key:c5'));
     for (const path of ['/postcodes/SW1A2AA', '/udprn/0', '/umprn/0', '/addresses', '/autocomplete/addresses/paf_1/gbr']) {
       await upstream.call('GET', path);
@@ -77,7 +82,7 @@ describe('CallerQuota (in memory)', () => {
 
   it('counts each caller apart and spends at vendors without a quota nothing', async () => {
     const quota = new CallerQuota(
-      readCallerLimits({ DAILY_QUOTA_CRYPTO: '1' }),
+      readCallerLimits({ DAILY_QUOTA_CRYPTO: '1' }, UPSTREAM_VARIABLES),
       createCounterStore({ logger: silentLogger }),
       () => new Date('2031-01-01T12:00:00Z'),
     );
@@ -94,7 +99,7 @@ describe('CallerQuota (in memory)', () => {
 
   it('refuses an estimate larger than what is left with HTTP 429 and the quota as a RateLimit policy, spending nothing', async () => {
     const quota = new CallerQuota(
-      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }),
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, UPSTREAM_VARIABLES),
       createCounterStore({ logger: silentLogger }),
       () => new Date('2031-01-01T23:00:00Z'),
     );

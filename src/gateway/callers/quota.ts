@@ -12,6 +12,7 @@ import { type CallerLimitSettings, dailyQuotaOf } from './caller-limits.js';
 import type { CounterStore } from './counter-store.js';
 import { type LimitPolicy, limitHeaders } from './rate-limit-headers.js';
 import type { Caller } from './caller.js';
+import { unitName } from './quota-units.js';
 
 const DAY_SECONDS = 86_400;
 /** Counters outlive their day by a day, so a clock a little ahead of Redis's never finds one gone early. */
@@ -27,12 +28,6 @@ export interface QuotaState {
   remaining: number;
   /** When it starts again: the next midnight UTC, ISO 8601. */
   resetsAt: string;
-}
-
-/** What one unit is called at each upstream, for messages. */
-function unitName(upstream: UpstreamName, count: number): string {
-  const word = upstream === 'address' ? 'paid lookup' : 'call';
-  return count === 1 ? word : `${word}s`;
 }
 
 function nextUtcMidnight(now: Date): Date {

@@ -5,6 +5,7 @@ import { readCallerLimits } from './caller-limits.js';
 import { createCounterStore } from './counter-store.js';
 import { CallerRateLimit } from './rate-limit.js';
 import { limitHeaders } from './rate-limit-headers.js';
+import { UPSTREAM_VARIABLES } from '../config.js';
 
 // In memory: nothing to close.
 const store = createCounterStore({ logger: silentLogger });
@@ -13,7 +14,7 @@ const caller = (id: string, tier = 'standard'): Caller => ({ id, scopes: new Set
 
 describe('CallerRateLimit (in memory)', () => {
   it('lets a caller limited to 10 a minute make 10 requests, refuses the 11th, and leaves other callers alone', async () => {
-    const limit = new CallerRateLimit(readCallerLimits({ RATE_LIMIT_PER_MINUTE: '10' }), store);
+    const limit = new CallerRateLimit(readCallerLimits({ RATE_LIMIT_PER_MINUTE: '10' }, UPSTREAM_VARIABLES), store);
     const decisions = [];
     for (let request = 0; request < 11; request += 1) decisions.push(await limit.consume(caller('key:a')));
     expect(decisions.slice(0, 10).every((decision) => decision?.allowed)).toBe(true);
@@ -25,14 +26,14 @@ describe('CallerRateLimit (in memory)', () => {
   });
 
   it('counts anonymous callers per address, under the anonymous tier', async () => {
-    const limit = new CallerRateLimit(readCallerLimits({ RATE_LIMIT_PER_MINUTE_ANONYMOUS: '1' }), store);
+    const limit = new CallerRateLimit(readCallerLimits({ RATE_LIMIT_PER_MINUTE_ANONYMOUS: '1' }, UPSTREAM_VARIABLES), store);
     expect(await limit.consume(anonymousCaller('198.51.100.1'))).toMatchObject({ allowed: true, limit: 1 });
     expect(await limit.consume(anonymousCaller('198.51.100.1'))).toMatchObject({ allowed: false });
     expect(await limit.consume(anonymousCaller('198.51.100.2'))).toMatchObject({ allowed: true });
   });
 
   it("takes a caller's own limit over its tier's, and none at all when the limit is 0", async () => {
-    const limit = new CallerRateLimit(readCallerLimits({ RATE_LIMIT_PER_MINUTE: '0' }), store);
+    const limit = new CallerRateLimit(readCallerLimits({ RATE_LIMIT_PER_MINUTE: '0' }, UPSTREAM_VARIABLES), store);
     expect(await limit.consume(caller('key:unlimited'))).toBeUndefined();
     expect(await limit.consume({ ...caller('key:own'), limits: { ratePerMinute: 2 } })).toMatchObject({ allowed: true, limit: 2 });
   });

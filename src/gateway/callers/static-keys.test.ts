@@ -10,6 +10,7 @@ import { loadIdentitySettings } from './identity-config.js';
 import { StaticKeys } from './static-keys.js';
 import { parseTiers } from './tiers.js';
 import { callerOf, useCallerIdentity } from './use-caller-identity.js';
+import { UPSTREAM_VARIABLES } from '../config.js';
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 const tiers = parseTiers(undefined);
@@ -24,7 +25,7 @@ const REPORTS = { id: 'reports', sha256: sha256('sk_reports_secret'), scopes: []
 
 describe('the keys file', () => {
   it('resolves a key to its caller, scopes, tier and limits', () => {
-    const keys = StaticKeys.parse(JSON.stringify([BILLING, REPORTS]), 'keys.json', tiers);
+    const keys = StaticKeys.parse(JSON.stringify([BILLING, REPORTS]), 'keys.json', tiers, UPSTREAM_VARIABLES);
     expect(keys.find('sk_billing_secret')).toEqual({
       id: 'billing',
       scopes: new Set(['write']),
@@ -56,15 +57,15 @@ describe('the keys file', () => {
     ],
     [JSON.stringify(['sk_billing_secret']), /entry 0 must be an object/],
   ])('refuses %s', (text, message) => {
-    expect(() => StaticKeys.parse(text, 'keys.json', tiers)).toThrow(message);
+    expect(() => StaticKeys.parse(text, 'keys.json', tiers, UPSTREAM_VARIABLES)).toThrow(message);
   });
 
   it('is read at start through AUTH_API_KEYS_FILE, naming an unreadable file', () => {
     const directory = mkdtempSync(join(tmpdir(), 'keys-'));
     const path = join(directory, 'keys.json');
     writeFileSync(path, JSON.stringify([BILLING]));
-    expect(loadIdentitySettings({ AUTH_API_KEYS_FILE: path }).apiKeys?.size).toBe(1);
-    expect(() => loadIdentitySettings({ AUTH_API_KEYS_FILE: join(directory, 'missing.json') })).toThrow(
+    expect(loadIdentitySettings({ AUTH_API_KEYS_FILE: path }, UPSTREAM_VARIABLES).apiKeys?.size).toBe(1);
+    expect(() => loadIdentitySettings({ AUTH_API_KEYS_FILE: join(directory, 'missing.json') }, UPSTREAM_VARIABLES)).toThrow(
       /missing\.json cannot be read \(ENOENT\)/,
     );
   });
@@ -74,7 +75,7 @@ describe('X-Api-Key on a request', () => {
   const identity = new Identity({
     required: false,
     realm: 'gateway',
-    apiKeys: StaticKeys.parse(JSON.stringify([BILLING]), 'keys.json', tiers),
+    apiKeys: StaticKeys.parse(JSON.stringify([BILLING]), 'keys.json', tiers, UPSTREAM_VARIABLES),
   });
   const yoga = createYoga({
     schema: createSchema({

@@ -13,13 +13,8 @@ import { AUTHENTICATED_TIER } from './tiers.js';
 /** The header a static key is presented in. */
 export const API_KEY_HEADER = 'x-api-key';
 
-/** The interfaces a key's `dailyQuota` may name; a Record so that tsc notices a new interface. */
-const QUOTA_INTERFACES: Record<UpstreamName, true> = {
-  'crypto-analytics': true,
-  'blockchain-utility': true,
-  address: true,
-  'country-data': true,
-};
+/** The gateway's interfaces by name (config.ts derives them from the registry): a key's `dailyQuota` may name only these. */
+export type KnownInterfaces = Readonly<Record<UpstreamName, unknown>>;
 
 const ENTRY_PROPERTIES: ReadonlySet<string> = new Set(['id', 'sha256', 'scopes', 'tier', 'limits']);
 const LIMITS_PROPERTIES: ReadonlySet<string> = new Set(['ratePerMinute', 'dailyQuota']);
@@ -49,7 +44,7 @@ function unknownProperties(value: Record<string, unknown>, known: ReadonlySet<st
   return Object.keys(value).filter((name) => !known.has(name));
 }
 
-function parseLimits(value: unknown): CallerLimits {
+function parseLimits(value: unknown, interfaces: KnownInterfaces): CallerLimits {
   if (!isObject(value)) throw new TypeError('limits must be an object { ratePerMinute?, dailyQuota? }');
   const extra = unknownProperties(value, LIMITS_PROPERTIES);
   if (extra.length > 0) throw new TypeError(`limits has unknown properties ${extra.join(', ')}; allowed: ratePerMinute, dailyQuota`);
@@ -64,8 +59,8 @@ function parseLimits(value: unknown): CallerLimits {
     if (!isObject(quota)) throw new TypeError('limits.dailyQuota must be an object of interface name → units per UTC day');
     const dailyQuota: Partial<Record<UpstreamName, number>> = {};
     for (const [name, calls] of Object.entries(quota)) {
-      if (!(name in QUOTA_INTERFACES)) {
-        throw new TypeError(`limits.dailyQuota names unknown interface "${name}"; allowed: ${Object.keys(QUOTA_INTERFACES).join(', ')}`);
+      if (!(name in interfaces)) {
+        throw new TypeError(`limits.dailyQuota names unknown interface "${name}"; allowed: ${Object.keys(interfaces).join(', ')}`);
       }
       if (!wholeNumber(calls, 0)) throw new TypeError(`limits.dailyQuota["${name}"] must be a whole number of at least 0`);
       dailyQuota[name as UpstreamName] = calls;
@@ -75,7 +70,7 @@ function parseLimits(value: unknown): CallerLimits {
   return limits;
 }
 
-function parseEntry(value: unknown, tiers: ReadonlySet<string>): StaticKeyEntry {
+function parseEntry(value: unknown, tiers: ReadonlySet<string>, interfaces: KnownInterfaces): StaticKeyEntry {
   if (!isObject(value)) throw new TypeError('must be an object { id, sha256, scopes, tier?, limits? }');
   const extra = unknownProperties(value, ENTRY_PROPERTIES);
   if (extra.length > 0) throw new TypeError(`has unknown properties ${extra.join(', ')}; allowed: ${[...ENTRY_PROPERTIES].join(', ')}`);
@@ -99,7 +94,7 @@ function parseEntry(value: unknown, tiers: ReadonlySet<string>): StaticKeyEntry 
       scopes: new Set(scopes),
       tier: typeof tier === 'string' ? tier : AUTHENTICATED_TIER,
       anonymous: false,
-      ...(limits === undefined ? {} : { limits: parseLimits(limits) }),
+      ...(limits === undefined ? {} : { limits: parseLimits(limits, interfaces) }),
     },
   };
 }
@@ -112,7 +107,7 @@ export class StaticKeys {
    * Reads the keys from JSON `text`; throws a TypeError naming `path` and the first bad entry
    * (by index and id), or a duplicate id or hash.
    */
-  static parse(text: string, path: string, tiers: ReadonlySet<string>): StaticKeys {
+  static parse(text: string, path: string, tiers: ReadonlySet<string>, interfaces: KnownInterfaces): StaticKeys {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -128,7 +123,7 @@ export class StaticKeys {
       const where = `AUTH_API_KEYS_FILE ${path}: entry ${index}${named}`;
       let entry: StaticKeyEntry;
       try {
-        entry = parseEntry(value, tiers);
+        entry = parseEntry(value, tiers, interfaces);
       } catch (error) {
         throw new TypeError(`${where} ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -143,7 +138,7 @@ export class StaticKeys {
   }
 
   /** Reads the keys file at `path` (see `parse`). */
-  static load(path: string, tiers: ReadonlySet<string>): StaticKeys {
+  static load(path: string, tiers: ReadonlySet<string>, interfaces: KnownInterfaces): StaticKeys {
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -151,7 +146,7 @@ export class StaticKeys {
       const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
       throw new TypeError(`AUTH_API_KEYS_FILE ${path} cannot be read (${code})`);
     }
-    return StaticKeys.parse(text, path, tiers);
+    return StaticKeys.parse(text, path, tiers, interfaces);
   }
 
   /** How many callers the file names. */

@@ -10,6 +10,7 @@ import { CallerQuota } from './quota.js';
 import { upstreamCharges } from './upstream-charges.js';
 import type { UpstreamCharges } from '../upstream/upstream-fetch.js';
 import { useCost } from './use-cost.js';
+import { UPSTREAM_VARIABLES } from '../config.js';
 
 const C = 'http://127.0.0.1:4103';
 const D = 'http://127.0.0.1:4104';
@@ -37,7 +38,7 @@ describe('useCost', () => {
     const meters = new CostMeters(registerCallerMetrics(registry));
     const caller: Caller = { id: 'key:cost', scopes: new Set(), tier: 'partner', anonymous: false };
     const quota = new CallerQuota(
-      readCallerLimits({ DAILY_QUOTA_ADDRESS: '10' }),
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '10' }, UPSTREAM_VARIABLES),
       createCounterStore({ logger: silentLogger }),
       () => new Date('2031-02-03T04:05:06Z'),
     );

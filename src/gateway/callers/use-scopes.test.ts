@@ -19,6 +19,7 @@ import { StaticKeys } from './static-keys.js';
 import { parseTiers } from './tiers.js';
 import { useCallerIdentity } from './use-caller-identity.js';
 import { useScopes } from './use-scopes.js';
+import { UPSTREAM_VARIABLES } from '../config.js';
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 const KEYS = StaticKeys.parse(
@@ -30,6 +31,7 @@ const KEYS = StaticKeys.parse(
   ]),
   'keys.json',
   parseTiers(undefined),
+  UPSTREAM_VARIABLES,
 );
 
 const tiny = makeExecutableSchema({

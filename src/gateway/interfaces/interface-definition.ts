@@ -12,6 +12,8 @@ export interface InterfaceVariables {
   url: string;
   key?: string;
   userToken?: string;
+  /** A caller's units per UTC day there (callers/caller-limits.ts); `<variable>_<TIER>` per tier. */
+  dailyQuota: string;
 }
 
 export interface InterfaceDefinition<N extends string = string> {

@@ -89,12 +89,15 @@ export const mapFailures: UpstreamMiddleware = (next) => async (call) => {
   if (answer.ok) return answer;
   const detail = call.upstream.vendor.describeFailure(answer.status, answer.text());
   const upstreamCode = typeof detail.upstreamCode === 'string' ? scrubbed(call, detail.upstreamCode) : detail.upstreamCode;
-  throw upstreamError({
-    upstream: call.upstream.name,
-    status: answer.status,
-    message: scrubbed(call, detail.message),
-    ...(upstreamCode === undefined ? {} : { upstreamCode }),
-  });
+  throw upstreamError(
+    {
+      upstream: call.upstream.name,
+      status: answer.status,
+      message: scrubbed(call, detail.message),
+      ...(upstreamCode === undefined ? {} : { upstreamCode }),
+    },
+    call.upstream.vendor.statusCodes?.[answer.status],
+  );
 };
 
 /**
@@ -154,7 +157,7 @@ export const chargeCaller: UpstreamMiddleware = (next) => (call) => {
 export function sendOver(transport: UpstreamTransport): CallHandler {
   return async (call) => {
     const { upstream, url, method, headers, body } = call;
-    const raw = await transport.send({ upstream: upstream.name, url, method, headers, body });
+    const raw = await transport.send({ upstream: upstream.name, url, method, headers, body, redactPath: upstream.vendor.redactPath });
     return new UpstreamAnswer(raw.status, raw.headers, raw.text, upstream.vendor.rewriteBody);
   };
 }

@@ -2,25 +2,22 @@
  * Spans of the calls a resolver makes: an INTERNAL span per upstream call as the resolver asked
  * for it (de-duplicated and cache hits included), and a CLIENT span per HTTP exchange, whose W3C
  * `traceparent` goes to the upstream so a vendor's traces join ours. URLs are recorded without
- * their query string, which may carry a key, and with the path segments that are keys (C's
- * `/keys/{key}`) redacted: a trace backend keeps span names and attributes for weeks, readable by
- * everyone with access to it. No-ops while tracing is not configured.
+ * their query string, which may carry a key, and with the path segments that are keys redacted
+ * (the vendor profile's `redactPath`, e.g. C's `/keys/{key}`): a trace backend keeps span names
+ * and attributes for weeks, readable by everyone with access to it. No-ops while tracing is not configured.
  */
 import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { UpstreamName } from '../config.js';
 import { TRACER_NAME } from '../shared/tracer-name.js';
 import type { UpstreamMiddleware } from './upstream-fetch.js';
+import type { VendorProfile } from './vendor-profile.js';
 
 const tracer = () => trace.getTracer(TRACER_NAME);
 
-/** Path segments that are credentials, per interface: C names the key it reports on in the path. */
-const SECRET_SEGMENTS: Partial<Record<UpstreamName, RegExp>> = { address: /\/keys\/[^/]+/g };
-
-/** The URL as it may be recorded: no query string, no hash, key segments replaced by `[redacted]`. */
-function recordable(upstream: UpstreamName, url: string): { href: string; pathname: string; hostname: string } {
+/** The URL as it may be recorded: no query string, no hash, key segments redacted by the vendor's `redactPath`. */
+function recordable(url: string, redactPath: VendorProfile['redactPath']): { href: string; pathname: string; hostname: string } {
   const parsed = new URL(url);
-  const secret = SECRET_SEGMENTS[upstream];
-  const pathname = secret ? parsed.pathname.replace(secret, '/keys/[redacted]') : parsed.pathname;
+  const pathname = redactPath ? redactPath(parsed.pathname) : parsed.pathname;
   return { href: `${parsed.origin}${pathname}`, pathname, hostname: parsed.hostname };
 }
 
@@ -37,7 +34,7 @@ async function inSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
 
 /** The pipeline step that runs each call of a resolver inside its INTERNAL span. */
 export const traceCalls: UpstreamMiddleware = (next) => (call) => {
-  const span = tracer().startSpan(`upstream ${call.upstream.name} ${recordable(call.upstream.name, call.url).pathname}`, {
+  const span = tracer().startSpan(`upstream ${call.upstream.name} ${recordable(call.url, call.upstream.vendor.redactPath).pathname}`, {
     kind: SpanKind.INTERNAL,
     attributes: { 'upstream.name': call.upstream.name, 'http.request.method': call.method },
   });
@@ -50,9 +47,10 @@ export function traceExchange<T extends { status: number }>(
   method: string,
   url: string,
   headers: Readonly<Record<string, string>>,
+  redactPath: VendorProfile['redactPath'],
   run: (headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  const target = recordable(upstream, url);
+  const target = recordable(url, redactPath);
   const span = tracer().startSpan(`${method} ${upstream}`, {
     kind: SpanKind.CLIENT,
     attributes: {

@@ -18,6 +18,7 @@ import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-set
 import type { UpstreamObserver } from './upstream-observers.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import { traceExchange } from './upstream-spans.js';
+import type { VendorProfile } from './vendor-profile.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -34,6 +35,8 @@ export interface OutgoingCall {
   method: string;
   headers: Record<string, string>;
   body?: string | Buffer | undefined;
+  /** The vendor's redaction of key segments in the path, so the exchange's span never records a key. */
+  redactPath?: VendorProfile['redactPath'];
 }
 
 export interface TransportOptions extends Partial<UpstreamSettings> {
@@ -158,7 +161,7 @@ export class UpstreamTransport {
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     try {
-      const answer = await traceExchange(call.upstream, call.method, call.url, call.headers, (headers) =>
+      const answer = await traceExchange(call.upstream, call.method, call.url, call.headers, call.redactPath, (headers) =>
         this.exchangeOnce({ ...call, headers }, deadline),
       );
       this.observer?.upstreamExchange(call.upstream, call.method, answer.status, seconds());

@@ -1,10 +1,12 @@
 /**
  * What the upstream layer needs to know of one vendor, whichever it is: how a key travels, which
  * request header lets a client bring its own key, how it phrases a failure, what may be cached,
- * where its OpenAPI document is and how to ask it cheaply whether it is up. Each interface folder
+ * what a call costs, which path segments are secrets, where its OpenAPI document is and how to
+ * ask it cheaply whether it is up. Each interface folder
  * (src/gateway/interfaces/<name>/interface.ts) fills one in; the resolved upstream carries it
  * (upstream-fetch.ts), so nothing below the composition root looks a vendor up by name.
  */
+import type { ErrorCode } from '../errors.js';
 
 export interface Credentials {
   key?: string | undefined;
@@ -23,6 +25,14 @@ export interface RecordTrimming {
   records: readonly string[];
 }
 
+/** How a caller's daily quota counts calls at a vendor that charges only for some of them. */
+export interface VendorQuota {
+  /** One unit's name in messages and `extensions.limit.unit` (the plural adds an s). */
+  unit: string;
+  /** Whether a call costs a unit; `method` is upper case, `path` below the base URL without the query. */
+  charges(method: string, path: string): boolean;
+}
+
 export interface VendorProfile {
   /** The vendor's OpenAPI document: Mesh's source, and what every answer is checked against (response-shapes.ts). */
   document: URL;
@@ -32,6 +42,12 @@ export interface VendorProfile {
   authHeaders(credentials: Credentials): Record<string, string>;
   /** Reads the vendor's error body (already known not to be a success). */
   describeFailure(status: number, body: string): FailureDetail;
+  /** Statuses the vendor uses for something other than their HTTP meaning, as the catalogue's codes. */
+  statusCodes?: Readonly<Partial<Record<number, ErrorCode>>>;
+  /** How the caller's daily quota counts calls here; without it every call is one `call`. */
+  quota?: VendorQuota;
+  /** The path with the segments that are credentials replaced, as a trace may record it (upstream-spans.ts). */
+  redactPath?: (pathname: string) => string;
   /** Paths whose answers change slowly enough to be cached across requests. */
   slowlyChanging?: RegExp;
   /** Rewrites a success body before any resolver parses it (e.g. to keep int64 values exact). */

@@ -17,7 +17,7 @@ import { readCallerLimits } from '../../../src/gateway/callers/caller-limits.js'
 import { createCounterStore } from '../../../src/gateway/callers/counter-store.js';
 import { Identity } from '../../../src/gateway/callers/identity.js';
 import { loadIdentitySettings } from '../../../src/gateway/callers/identity-config.js';
-import type { UpstreamName } from '../../../src/gateway/config.js';
+import { UPSTREAM_VARIABLES, type UpstreamName } from '../../../src/gateway/config.js';
 import { subgraphSdl } from '../../../src/gateway/federation/subgraph-sdl.js';
 import { silentLogger } from '../../../src/gateway/logger.js';
 import { createGateway } from '../../../src/gateway/server.js';
@@ -82,8 +82,8 @@ beforeAll(async () => {
     upstreams,
     upstreamTimeoutMs: 10_000,
     cacheTtlMs: 3_600_000,
-    identity: new Identity(loadIdentitySettings({ AUTH_API_KEYS_FILE: keysFile })),
-    callerLimits: { settings: readCallerLimits({}), counters },
+    identity: new Identity(loadIdentitySettings({ AUTH_API_KEYS_FILE: keysFile }, UPSTREAM_VARIABLES)),
+    callerLimits: { settings: readCallerLimits({}, UPSTREAM_VARIABLES), counters },
   });
   fetchGateway = async (body, key) => {
     const response = await yoga.fetch(

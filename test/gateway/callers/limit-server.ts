@@ -10,6 +10,7 @@ import { createCounterStore } from '../../../src/gateway/callers/counter-store.j
 import { CallerRateLimit } from '../../../src/gateway/callers/rate-limit.js';
 import { useRateLimit } from '../../../src/gateway/callers/use-rate-limit.js';
 import { createLogger } from '../../../src/gateway/logger.js';
+import { UPSTREAM_VARIABLES } from '../../../src/gateway/config.js';
 
 const logger = createLogger('info', { write: (line: string) => process.stderr.write(line) });
 const store = createCounterStore({ redisUrl: process.env.REDIS_URL, keyPrefix: 'limits-test:', logger, commandTimeoutMs: 100 });
@@ -22,7 +23,7 @@ const yoga = createYoga({
         const id = request.headers.get('x-caller');
         return id ? { id, scopes: new Set(), tier: 'standard', anonymous: false } : undefined;
       },
-      rateLimit: new CallerRateLimit(readCallerLimits(process.env), store),
+      rateLimit: new CallerRateLimit(readCallerLimits(process.env, UPSTREAM_VARIABLES), store),
     }),
   ],
 });

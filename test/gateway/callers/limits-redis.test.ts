@@ -19,6 +19,7 @@ import { upstreamCharges } from '../../../src/gateway/callers/upstream-charges.j
 import { silentLogger } from '../../../src/gateway/logger.js';
 import { ROOT } from '../../support/gateway.js';
 import { hasRedisServer, type RedisServer, startRedisServer } from '../../support/redis-server.js';
+import { UPSTREAM_VARIABLES } from '../../../src/gateway/config.js';
 
 const TSX = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
 const SCRIPT = join(ROOT, 'test/gateway/callers/limit-server.ts');
@@ -153,7 +154,7 @@ describe.skipIf(!hasRedisServer())('daily quota on one Redis', () => {
 
   it("refuses a caller's 6th paid C lookup of the day before any upstream call, across replicas, and lets it through the next UTC day", async () => {
     let now = new Date('2031-07-20T22:30:00Z');
-    const settings = readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' });
+    const settings = readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, UPSTREAM_VARIABLES);
     const replicaQuotas = [0, 1].map(() => {
       const store = createCounterStore({ redisUrl: redis.url, keyPrefix: 'quota-test:', logger: silentLogger });
       stores.push(store);

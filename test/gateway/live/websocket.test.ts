@@ -26,6 +26,7 @@ import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-
 import { silentLogger } from '../../../src/gateway/logger.js';
 import { ROOT } from '../../support/gateway.js';
 import { VENDORS } from '../../support/vendors.js';
+import { UPSTREAM_VARIABLES } from '../../../src/gateway/config.js';
 
 const MAX_PAYLOAD_BYTES = 20_000;
 const INIT_TIMEOUT_MS = 300;
@@ -84,7 +85,7 @@ beforeAll(async () => {
 
   const keysFile = join(dataRoot, 'keys.json');
   writeFileSync(keysFile, JSON.stringify([{ id: 'ws', sha256: createHash('sha256').update(API_KEY).digest('hex'), scopes: [] }]));
-  const identity = new Identity(loadIdentitySettings({ AUTH_REQUIRED: 'true', AUTH_API_KEYS_FILE: keysFile }));
+  const identity = new Identity(loadIdentitySettings({ AUTH_REQUIRED: 'true', AUTH_API_KEYS_FILE: keysFile }, UPSTREAM_VARIABLES));
   const guardedYoga = createGateway({ schema: built.schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 60_000, identity });
   const guardedServer = createServer(guardedYoga);
   const guardedWs = attachGraphqlWs(guardedServer, guardedYoga, { maxPayloadBytes: MAX_PAYLOAD_BYTES, logger: silentLogger });

@@ -18,7 +18,7 @@ import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGatewaySchema } from '../../../src/gateway/build-schema.js';
-import type { UpstreamName } from '../../../src/gateway/config.js';
+import { UPSTREAM_VARIABLES, type UpstreamName } from '../../../src/gateway/config.js';
 import { createCounterStore } from '../../../src/gateway/callers/counter-store.js';
 import { Identity } from '../../../src/gateway/callers/identity.js';
 import { loadIdentitySettings } from '../../../src/gateway/callers/identity-config.js';
@@ -245,12 +245,15 @@ describe("callers' credentials never leave the gateway", () => {
     // The tokens, their signatures (a token cut short still carries one), every key and the first 8 hex digits of its hash.
     secrets.push(...tokens, ...tokens.map((token) => token.split('.')[2] ?? ''));
     for (const key of Object.values(STATIC_KEYS)) secrets.push(key, sha256(key).slice(0, 8));
-    const settings = loadIdentitySettings({
-      AUTH_JWKS_URL: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`,
-      AUTH_ISSUER: ISSUER,
-      AUTH_AUDIENCE: AUDIENCE,
-      AUTH_API_KEYS_FILE: join(dataRoot, 'caller-keys.json'),
-    });
+    const settings = loadIdentitySettings(
+      {
+        AUTH_JWKS_URL: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`,
+        AUTH_ISSUER: ISSUER,
+        AUTH_AUDIENCE: AUDIENCE,
+        AUTH_API_KEYS_FILE: join(dataRoot, 'caller-keys.json'),
+      },
+      UPSTREAM_VARIABLES,
+    );
     gateway = createGateway({
       schema,
       upstreams: gatewayUpstreams,
@@ -259,7 +262,10 @@ describe("callers' credentials never leave the gateway", () => {
       logger: createLogger('trace', { write: (line) => lines.push(line) }),
       upstreamSettings: { maxAttempts: 1 },
       identity: new Identity(settings),
-      callerLimits: { settings: readCallerLimits({ DAILY_QUOTA_ADDRESS: '1000' }), counters: createCounterStore({ logger: silentLogger }) },
+      callerLimits: {
+        settings: readCallerLimits({ DAILY_QUOTA_ADDRESS: '1000' }, UPSTREAM_VARIABLES),
+        counters: createCounterStore({ logger: silentLogger }),
+      },
     });
   });
 

@@ -1,10 +1,11 @@
 /** Interface C, Ideal Postcodes: key and user token in one `IDEALPOSTCODES` authorization header. */
 import { defineInterface } from '../interface-definition.js';
 import { fallbackMessage, field, parseJson } from '../../upstream/vendor-profile.js';
+import { isPaidLookup } from './paid-lookups.js';
 
 export const addressInterface = defineInterface({
   name: 'address',
-  variables: { url: 'ADDRESS_API_URL', key: 'ADDRESS_API_KEY', userToken: 'ADDRESS_USER_TOKEN' },
+  variables: { url: 'ADDRESS_API_URL', key: 'ADDRESS_API_KEY', userToken: 'ADDRESS_USER_TOKEN', dailyQuota: 'DAILY_QUOTA_ADDRESS' },
   sandbox: 'address',
   meshSource: new URL('./mesh-source.yml', import.meta.url),
   vendor: {
@@ -23,6 +24,11 @@ export const addressInterface = defineInterface({
         ...(typeof code === 'number' || typeof code === 'string' ? { upstreamCode: code } : {}),
       };
     },
+    // Ideal Postcodes answers 503 when a caller passes its per-second limit.
+    statusCodes: { 503: 'RATE_LIMITED' },
+    quota: { unit: 'paid lookup', charges: isPaidLookup },
+    // The key check and the key's administration name the key in the path (`/keys/{key}`).
+    redactPath: (pathname) => pathname.replace(/\/keys\/[^/]+/g, '/keys/[redacted]'),
     // The key check, which the vendor documents as free of lookups.
     probePath: ({ key }) => `/keys/${encodeURIComponent(key ?? 'none')}`,
   },

@@ -5,7 +5,7 @@ import { fallbackMessage } from '../../upstream/vendor-profile.js';
 
 export const blockchainUtilityInterface = defineInterface({
   name: 'blockchain-utility',
-  variables: { url: 'BLOCKCHAIN_API_URL' },
+  variables: { url: 'BLOCKCHAIN_API_URL', dailyQuota: 'DAILY_QUOTA_BLOCKCHAIN' },
   sandbox: 'blockchain-utility',
   meshSource: new URL('./mesh-source.yml', import.meta.url),
   vendor: {

@@ -7,7 +7,7 @@ export const COUNTRY_DEMO_KEY = 'rc_live_demo';
 
 export const countryDataInterface = defineInterface({
   name: 'country-data',
-  variables: { url: 'COUNTRY_API_URL', key: 'COUNTRY_API_KEY' },
+  variables: { url: 'COUNTRY_API_URL', key: 'COUNTRY_API_KEY', dailyQuota: 'DAILY_QUOTA_COUNTRY' },
   defaultKey: COUNTRY_DEMO_KEY,
   sandbox: 'country-data',
   meshSource: new URL('./mesh-source.yml', import.meta.url),

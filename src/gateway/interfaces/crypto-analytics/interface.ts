@@ -4,7 +4,7 @@ import { fallbackMessage, field, parseJson } from '../../upstream/vendor-profile
 
 export const cryptoAnalyticsInterface = defineInterface({
   name: 'crypto-analytics',
-  variables: { url: 'CRYPTO_API_URL', key: 'CRYPTO_API_KEY' },
+  variables: { url: 'CRYPTO_API_URL', key: 'CRYPTO_API_KEY', dailyQuota: 'DAILY_QUOTA_CRYPTO' },
   sandbox: 'crypto-analytics',
   meshSource: new URL('./mesh-source.yml', import.meta.url),
   vendor: {

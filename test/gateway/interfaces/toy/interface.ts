@@ -10,7 +10,7 @@ export const toyInterface = defineInterface({
   // UpstreamName is the registry's union (interfaces/registry.ts); a folder outside the registry
   // file is outside it at the type level only, so the name is widened here, once.
   name: 'toy' as UpstreamName,
-  variables: { url: 'TOY_API_URL', key: 'TOY_API_KEY' },
+  variables: { url: 'TOY_API_URL', key: 'TOY_API_KEY', dailyQuota: 'DAILY_QUOTA_TOY' },
   meshSource: new URL('./mesh-source.yml', import.meta.url),
   vendor: {
     document: new URL('./toy.yaml', import.meta.url),
