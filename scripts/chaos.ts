@@ -324,6 +324,10 @@ async function main(): Promise<void> {
       .sort((a, b) => a - b);
   const afterWarmUp = rssWindow(measuredFrom, measuredFrom + RSS_WINDOW_MS);
   const atEnd = rssWindow(until - RSS_WINDOW_MS, until + 1);
+  // Whether the floor levels off or keeps climbing: one value per measured minute.
+  const floorsByMinute = Array.from({ length: Math.ceil((until - measuredFrom) / RSS_WINDOW_MS) }, (_, minute) =>
+    String(rssWindow(measuredFrom + minute * RSS_WINDOW_MS, measuredFrom + (minute + 1) * RSS_WINDOW_MS)[0] ?? '?'),
+  );
   const floorAfterWarmUp = afterWarmUp[0];
   const floorAtEnd = atEnd[0];
   // Counted before the SIGTERM below, which ends the process on purpose.
@@ -354,6 +358,7 @@ async function main(): Promise<void> {
       'RSS median after warm-up / at the end (same minutes)',
       `${percentile(afterWarmUp, 0.5) || '?'} / ${percentile(atEnd, 0.5) || '?'} MiB`,
     ],
+    ['RSS floor minute by minute (MiB)', floorsByMinute.join(' ')],
     ['latency p50 / p99 / max', `${percentile(latencies, 0.5)} / ${percentile(latencies, 0.99)} / ${latencies.at(-1) ?? 0} ms`],
   ];
   const table = ['| chaos | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n');
