@@ -4,7 +4,7 @@
  * and the start-up's info lines are gone while the process serves as before.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../../bench/proc.js';
+import { freePort, untilReady } from '../../../bench/proc.js';
 import { type GatewayProcess, spawnGateway } from './gateway-process.js';
 
 const START_TIMEOUT_MS = 60_000;
@@ -80,15 +80,12 @@ describe('log settings on the gateway process', () => {
       const port = await freePort();
       running = spawnGateway({ PORT: String(port), LOG_LEVEL: 'warn' }, undefined, 'built');
       const url = `http://127.0.0.1:${port}/graphql`;
-      for (let tries = 0; ; tries += 1) {
-        const ready = await fetch(url.replace('/graphql', '/readyz')).then(
-          (response) => response.status === 200,
-          () => false,
-        );
-        if (ready) break;
-        if (tries > 600 || running.child.exitCode !== null) throw new Error(`the gateway did not start:\n${running.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const gateway = running;
+      await untilReady(
+        url.replace('/graphql', '/readyz'),
+        () => gateway.child.exitCode !== null,
+        () => gateway.output(),
+      );
       await traffic(url);
       const lines = await linesAfterExit(running);
       expect(lines.filter((line) => (line.level ?? 0) < 40)).toEqual([]);

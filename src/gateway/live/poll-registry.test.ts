@@ -5,10 +5,10 @@
  */
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { HELD, type Lease, type LiveBus, localBus } from '../../../src/gateway/live/live-bus.js';
-import { DEFAULT_LIVE_SETTINGS } from '../../../src/gateway/live/live-settings.js';
-import { type LiveOutcome, PollRegistry, type PollSpec } from '../../../src/gateway/live/poll-registry.js';
-import { silentLogger } from '../../../src/gateway/logger.js';
+import { HELD, type Lease, type LiveBus, localBus } from './live-bus.js';
+import { DEFAULT_LIVE_SETTINGS } from './live-settings.js';
+import { type LiveOutcome, PollRegistry, type PollSpec } from './poll-registry.js';
+import { silentLogger } from '../logger.js';
 
 /** Timers that run only when the test says, recording each delay asked for. */
 function manualTimers() {

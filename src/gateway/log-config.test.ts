@@ -3,7 +3,7 @@
  * with what was expected, together with the other bad values.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/gateway/config.js';
+import { ConfigError, loadConfig } from './config.js';
 
 function problems(env: Record<string, string>): readonly string[] {
   try {

@@ -1,7 +1,7 @@
 /** LIVE_* and MAX_SUBSCRIPTIONS_*: their defaults, their overrides, and a malformed value named in the error. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/gateway/config.js';
-import { DEFAULT_LIVE_SETTINGS, loadLiveSettings } from '../../../src/gateway/live/live-settings.js';
+import { loadConfig } from '../config.js';
+import { DEFAULT_LIVE_SETTINGS, loadLiveSettings } from './live-settings.js';
 
 describe('live settings', () => {
   it('defaults to 10 s for prices, 60 s for the market and rates, 30 s for the stablecoin', () => {

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/gateway/config.js';
-import { parsePersistedDocuments } from '../../../src/gateway/persisted/persisted-documents.js';
-import { createGateway } from '../../../src/gateway/server.js';
+import { loadConfig } from '../config.js';
+import { parsePersistedDocuments } from './persisted-documents.js';
+import { createGateway } from '../server.js';
 
 const schema = makeExecutableSchema({
   typeDefs: 'type Query { greeting(name: String! = "world"): String! }',

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BodyTooLargeError, BufferBudget, BufferBudgetExceededError, readCappedBody } from '../../src/gateway/upstream/read-capped-body.js';
-import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from '../../src/gateway/upstream/retry-policy.js';
-import { scrubSecrets } from '../../src/gateway/upstream/scrub-secrets.js';
-import { DEFAULT_UPSTREAM_SETTINGS, loadUpstreamSettings } from '../../src/gateway/upstream/upstream-settings.js';
+import { BodyTooLargeError, BufferBudget, BufferBudgetExceededError, readCappedBody } from './read-capped-body.js';
+import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
+import { scrubSecrets } from './scrub-secrets.js';
+import { DEFAULT_UPSTREAM_SETTINGS, loadUpstreamSettings } from './upstream-settings.js';
 
 describe('retry policy', () => {
   it('retries only idempotent methods and the statuses that mean "try again"', () => {

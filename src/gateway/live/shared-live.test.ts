@@ -5,8 +5,8 @@
  */
 import type { ExecutionResult } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src/gateway/logger.js';
-import { type GroupSpec, SharedLive } from '../../../src/gateway/live/shared-live.js';
+import { silentLogger } from '../logger.js';
+import { type GroupSpec, SharedLive } from './shared-live.js';
 
 /** An event source the test pushes into, recording whether it was ended. */
 function feed() {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { freshnessMs, ResponseCache, sharedKey } from '../../src/gateway/upstream/response-cache.js';
-import { UpstreamAnswer } from '../../src/gateway/upstream/upstream-answer.js';
+import { freshnessMs, ResponseCache, sharedKey } from './response-cache.js';
+import { UpstreamAnswer } from './upstream-answer.js';
 
 const answer = (cacheControl?: string, status = 200): UpstreamAnswer =>
   new UpstreamAnswer(status, cacheControl ? { 'cache-control': cacheControl } : {}, JSON.stringify({ nested: { list: [1] } }));

@@ -8,9 +8,9 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
-import { useRequestLog } from '../../src/gateway/http/use-request-log.js';
-import { createLogger, type LogLevel } from '../../src/gateway/logger.js';
-import { createGateway } from '../../src/gateway/server.js';
+import { useRequestLog } from './use-request-log.js';
+import { createLogger, type LogLevel } from '../logger.js';
+import { createGateway } from '../server.js';
 
 interface LogLine {
   level: number;
