@@ -164,3 +164,19 @@ export function memory(pid: number): { rss: number; hwm: number } {
   const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
+
+/**
+ * Resolves once `url` answers 200 (a gateway's `/readyz`), asking every 100 ms; throws with
+ * `describe()` when `gaveUp()` says the process is gone or after `maxTries`.
+ */
+export async function untilReady(url: string, gaveUp: () => boolean, describe: () => string, maxTries = 600): Promise<void> {
+  for (let tries = 0; ; tries += 1) {
+    const ready = await fetch(url).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) return;
+    if (tries > maxTries || gaveUp()) throw new Error(`the gateway did not start:\n${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
