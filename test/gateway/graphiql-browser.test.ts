@@ -15,7 +15,7 @@ import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
 import { createGateway } from '../../src/gateway/server.js';
 import { ROOT } from '../support/gateway.js';
-import { VENDORS } from '../support/vendors.js';
+import { sandboxUpstreams } from '../support/vendors.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -32,12 +32,7 @@ beforeAll(async () => {
   sandboxes = await Promise.all(SANDBOXES.map((entry) => startSandbox(entry.create({ dataDir: join(dataRoot, entry.upstream) }))));
   const built = await buildGatewaySchema(ROOT);
   destroy = built.destroy;
-  const upstreams = SANDBOXES.map((entry, index) => ({
-    name: entry.upstream,
-    url: sandboxes[index]?.url ?? '',
-    credentials: entry.credentials,
-    vendor: VENDORS[entry.upstream],
-  }));
+  const upstreams = sandboxUpstreams(sandboxes);
   server = createServer(createGateway({ schema: built.schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 60_000 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -17,7 +17,7 @@ import { createGateway } from '../../../src/gateway/server.js';
 import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { ROOT } from '../../support/gateway.js';
-import { VENDORS } from '../../support/vendors.js';
+import { sandboxUpstreams } from '../../support/vendors.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -46,12 +46,7 @@ beforeAll(async () => {
   );
   const built = await buildGatewaySchema(ROOT);
   destroy = built.destroy;
-  const upstreams = SANDBOXES.map((entry, index) => ({
-    name: entry.upstream,
-    url: sandboxes[index]?.url ?? '',
-    credentials: entry.credentials,
-    vendor: VENDORS[entry.upstream],
-  }));
+  const upstreams = sandboxUpstreams(sandboxes);
   // No cache, and a poll a second: every poll reaches the sandbox and sees a new oracle reading.
   const live = { settings: { ...DEFAULT_LIVE_SETTINGS, intervalsMs: { ...DEFAULT_LIVE_SETTINGS.intervalsMs, stablecoin: 1_000 } } };
   server = createServer(createGateway({ schema: built.schema, upstreams, upstreamTimeoutMs: 10_000, cacheTtlMs: 0, live }));

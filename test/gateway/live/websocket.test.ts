@@ -25,7 +25,7 @@ import { SANDBOXES } from '../../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/sandbox-server.js';
 import { silentLogger } from '../../../src/gateway/logger.js';
 import { ROOT } from '../../support/gateway.js';
-import { VENDORS } from '../../support/vendors.js';
+import { sandboxUpstreams } from '../../support/vendors.js';
 import { UPSTREAM_VARIABLES } from '../../../src/gateway/config.js';
 
 const MAX_PAYLOAD_BYTES = 20_000;
@@ -51,12 +51,7 @@ beforeAll(async () => {
   sandboxes = await Promise.all(SANDBOXES.map((entry) => startSandbox(entry.create({ dataDir: join(dataRoot, entry.upstream) }))));
   const built = await buildGatewaySchema(ROOT);
   destroy = built.destroy;
-  const upstreams = SANDBOXES.map((entry, index) => ({
-    name: entry.upstream,
-    url: sandboxes[index]?.url ?? '',
-    credentials: entry.credentials,
-    vendor: VENDORS[entry.upstream],
-  }));
+  const upstreams = sandboxUpstreams(sandboxes);
   // One subscription per connection, so the limit's refusal is easy to reach; polls every 200 ms.
   const liveSettings = {
     ...DEFAULT_LIVE_SETTINGS,
