@@ -21,6 +21,7 @@
  * the caller's quota. Pools, deadlines, size caps, retries and breakers are per process:
  * upstream-transport.ts.
  */
+import { tracingRegistered } from '../shared/tracer-name.js';
 import { callerAddress, type ProxyTrust } from './caller-address.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import type { UpstreamName } from '../config.js';
@@ -175,7 +176,8 @@ export function upstreamPipeline({ transport, cache, cacheObserver }: UpstreamPi
     spendBudget,
     reportAnswers,
     checkDocumentedAnswer,
-    traceCalls,
+    // Without a registered tracer every span is a no-op; the step is left out, as the tracing plugin is.
+    ...(tracingRegistered() ? [traceCalls] : []),
     mapFailures,
     shareWithinRequest,
     ...(cache ? [shareAcrossRequests(cache, cacheObserver)] : []),
