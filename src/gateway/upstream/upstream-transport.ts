@@ -17,6 +17,7 @@ import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDel
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
 import type { UpstreamObserver } from './upstream-observers.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
+import { tracingRegistered } from '../shared/tracer-name.js';
 import { traceExchange } from './upstream-spans.js';
 import type { VendorProfile } from './vendor-profile.js';
 
@@ -77,6 +78,11 @@ export class UpstreamTransport {
   private readonly logger: Logger;
   private readonly observer: UpstreamObserver | undefined;
   private readonly upstreams: readonly UpstreamName[];
+  /**
+   * Whether a tracer was registered when the transport was made (the composition root starts
+   * tracing first): without one the CLIENT span, its URL parse and its context switch are skipped.
+   */
+  private readonly traced: boolean;
   private readonly pools = new Map<string, Pool>();
   private readonly breakers = new Map<UpstreamName, CircuitBreakerPolicy>();
   private readonly budgets = new Map<UpstreamName, RetryBudget>();
@@ -90,6 +96,7 @@ export class UpstreamTransport {
     this.logger = logger ?? silentLogger;
     this.observer = observer;
     this.upstreams = upstreams ?? [];
+    this.traced = tracingRegistered();
   }
 
   /** The circuit of each upstream named at construction or called since, for readiness and metrics; one not yet called is closed. */
@@ -161,9 +168,11 @@ export class UpstreamTransport {
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     try {
-      const answer = await traceExchange(call.upstream, call.method, call.url, call.headers, call.redactPath, (headers) =>
-        this.exchangeOnce({ ...call, headers }, deadline),
-      );
+      const answer = this.traced
+        ? await traceExchange(call.upstream, call.method, call.url, call.headers, call.redactPath, (headers) =>
+            this.exchangeOnce({ ...call, headers }, deadline),
+          )
+        : await this.exchangeOnce(call, deadline);
       this.observer?.upstreamExchange(call.upstream, call.method, answer.status, seconds());
       return answer;
     } catch (error) {
