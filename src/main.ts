@@ -89,7 +89,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   }
   const resolved = await resolveUpstreams(config, logger);
   const { buildGatewaySchema } = await import('./gateway/build-schema.js');
-  const { createGateway, createPollRegistry } = await import('./gateway/server.js');
+  const { createGatewayServer, createPollRegistry } = await import('./gateway/server.js');
   const { probeUpstreams, withBreakerStates } = await import('./gateway/ops/readiness.js');
   const { UpstreamTransport } = await import('./gateway/upstream/upstream-transport.js');
   const { systemClock } = await import('./gateway/clock.js');
@@ -139,7 +139,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     ...resolved.closers,
   );
   if (drain.isDraining()) return;
-  const yoga = createGateway({
+  const gateway = createGatewayServer({
     schema,
     upstreams: resolved.upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
@@ -170,7 +170,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   });
   const { attachGraphqlWs } = await import('./gateway/ops/websocket.js');
   // GraphQL over WebSocket on the same port; the drain ends its connections (complete, then 1001) with the live streams.
-  const websocket = attachGraphqlWs(bound.server, yoga, {
+  const websocket = attachGraphqlWs(bound.server, gateway.yoga, {
     maxPayloadBytes: config.limits.maxRequestBytes,
     logger,
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
@@ -178,7 +178,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   streams.end = async () => {
     await Promise.all([websocket.close(), liveRegistry.close()]);
   };
-  bound.serve(yoga);
+  bound.serve(gateway.listener);
   const host = bound.address.family === 'IPv6' ? `[${bound.address.address}]` : bound.address.address;
   const { introspection, graphiql, addressAdminOperations } = config.posture;
   logger.info(

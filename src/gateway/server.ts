@@ -4,7 +4,8 @@
  * (live data) over Server-Sent Events on the same endpoint, fed by one poll registry per process.
  */
 import { randomUUID } from 'node:crypto';
-import type { GraphQLSchema } from 'graphql';
+import type { RequestListener } from 'node:http';
+import type { ExecutionResult, GraphQLSchema } from 'graphql';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
@@ -14,6 +15,8 @@ import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
 import { FanOutBudget } from './http/fan-out.js';
 import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
+import { FastPlans, Handovers } from './http/fast-plans.js';
+import { withFastPath } from './http/fast-path.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
 import { useCsrfPrevention } from './http/use-csrf-prevention.js';
 import { useIntrospectionPolicy } from './http/use-introspection-policy.js';
@@ -25,26 +28,26 @@ import { useMetrics } from './ops/use-metrics.js';
 import { useTracing } from './ops/tracing/use-tracing.js';
 import { tracingRegistered } from './shared/tracer-name.js';
 import { COMPILED_EXECUTION_READY } from './build-schema.js';
-import { compiledExecutionCopy, useCompiledExecution } from './http/compiled-execution.js';
+import { CompiledOperations, compiledExecutionCopy, useCompiledExecution } from './http/compiled-execution.js';
 import { providedBy } from './schema/pipeline.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { useOperationLimits } from './http/use-operation-limits.js';
 import { useRequestBodyLimit } from './http/use-request-body-limit.js';
-import { type RequestLogOptions, useRequestLog } from './http/use-request-log.js';
+import { type RequestLogOptions, requestLog, useRequestLog } from './http/use-request-log.js';
 import { yogaLogger } from './http/yoga-logger.js';
 import { type Logger, silentLogger } from './logger.js';
-import { useProvenance } from './provenance/use-provenance.js';
+import { useProvenance, withProvenance } from './provenance/use-provenance.js';
 import { MemoryStore, type SharedStore } from './cache/shared-store.js';
 import type { PersistedDocuments } from './persisted/persisted-documents.js';
 import { usePersistedQueries } from './persisted/use-persisted-queries.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
-import { callerIp, type ResolvedUpstream } from './upstream/upstream-fetch.js';
+import { type CallerInfo, callerIp, type ResolvedUpstream } from './upstream/upstream-fetch.js';
 import { UpstreamTransport } from './upstream/upstream-transport.js';
 import type { UpstreamSettings } from './upstream/upstream-settings.js';
-import { anonymousCaller } from './callers/caller.js';
+import { anonymousCaller, type Caller } from './callers/caller.js';
 import type { CallerLimitSettings } from './callers/caller-limits.js';
-import { CostMeters, registerCallerMetrics } from './callers/cost.js';
+import { type CostMeter, CostMeters, registerCallerMetrics } from './callers/cost.js';
 import type { CounterStore } from './callers/counter-store.js';
 import { Identity } from './callers/identity.js';
 import { AUTH_REALM } from './callers/identity-config.js';
@@ -52,7 +55,7 @@ import { CallerQuota } from './callers/quota.js';
 import { CallerRateLimit } from './callers/rate-limit.js';
 import { upstreamCharges } from './callers/upstream-charges.js';
 import { callerOf, useCallerIdentity } from './callers/use-caller-identity.js';
-import { useCost } from './callers/use-cost.js';
+import { useCost, withCost } from './callers/use-cost.js';
 import { useRateLimit } from './callers/use-rate-limit.js';
 import { useScopes } from './callers/use-scopes.js';
 import { enforcedRules } from './callers/field-scopes.js';
@@ -144,6 +147,29 @@ const GRAPHQL_PATH = '/graphql';
 
 /** Creates the Yoga instance (not listening; hand it to node:http or call `yoga.fetch`). */
 export function createGateway(options: GatewayOptions): YogaServerInstance<ServerContext, GatewayContext> {
+  return createGatewayServer(options).yoga;
+}
+
+/** A gateway as a node:http server serves it: Yoga, and the listener that puts the fast path in front of it. */
+export interface GatewayServer {
+  yoga: YogaServerInstance<ServerContext, GatewayContext>;
+  /**
+   * What node:http should call: the fast path (http/fast-path.ts) for the requests it can answer
+   * exactly as Yoga would, Yoga for the rest; Yoga alone where a feature needs its per-request
+   * hooks on every request (tracing, callers' identity and limits, enforced scopes, persisted-only).
+   */
+  listener: RequestListener;
+}
+
+/** A request's own state, started the same way on Yoga's path and on the fast path. */
+interface StartedGatewayRequest {
+  context: GatewayContext;
+  meter: CostMeter;
+  budget: FanOutBudget;
+}
+
+/** Creates the gateway: Yoga and its node:http listener (not listening). */
+export function createGatewayServer(options: GatewayOptions): GatewayServer {
   const urls = meshEndpoints(options.upstreams);
   const clock = options.clock ?? systemClock;
   const cache = options.cacheTtlMs > 0 ? new ResponseCache(options.cacheTtlMs, { shared: options.sharedStore }) : undefined;
@@ -183,7 +209,20 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
         provenance: false,
       }),
   };
-  return createYoga<ServerContext, GatewayContext>({
+  const startRequest = (key: object, caller: Caller, info: CallerInfo): StartedGatewayRequest => {
+    const meter = meters.start(key, caller);
+    const budget = new FanOutBudget(limits.maxUpstreamCalls);
+    const context = contexts({ caller: info, charges: upstreamCharges(caller, quota, meter), budget, provenance: true });
+    return { context, meter, budget };
+  };
+  const persistedOnly = options.persisted?.only ?? false;
+  // Features whose hooks every request needs keep every request on Yoga's path.
+  const fastPathOn = jit && !tracingRegistered() && !settling && !enforces && !persistedOnly;
+  const compiled = new CompiledOperations();
+  const plans = new FastPlans({ introspectionOpen: introspection === 'on', compiled });
+  const handovers = new Handovers<StartedGatewayRequest>();
+  const sandboxSet: ReadonlySet<UpstreamName> = new Set(options.sandboxUpstreams ?? []);
+  const yoga = createYoga<ServerContext, GatewayContext>({
     // buildGatewaySchema's pipeline already made the scalars take the literal alone (its
     // compiled-execution pass); any other schema is copied, so a caller's schema never changes.
     schema: jit && !providedBy(options.schema).has(COMPILED_EXECUTION_READY) ? compiledExecutionCopy(options.schema) : options.schema,
@@ -233,7 +272,7 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       ...usePersistedQueries({
         store: options.sharedStore ?? new MemoryStore(),
         documents: options.persisted?.documents,
-        persistedOnly: options.persisted?.only ?? false,
+        persistedOnly,
       }),
       useInputErrors(),
       ...useOperationLimits(limits, (request) => budgets.get(request)),
@@ -242,14 +281,21 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
       useProvenance(options.sandboxUpstreams ?? []),
       // @defer and @stream: declared on Yoga's schema, sent as multipart/mixed or SSE parts (graphql-js runs them, not graphql-jit).
       useDeferStream(),
-      ...(jit ? [useCompiledExecution()] : []),
+      ...(jit ? [useCompiledExecution(compiled)] : []),
+      // After compiled execution, so a handed-over result replaces whichever executor was chosen.
+      ...(fastPathOn ? [plans.plugin(), handovers.plugin()] : []),
     ],
     context: ({ request, req }) => {
+      const handover = handovers.of(req);
+      if (handover) {
+        meters.attach(request, handover.state.meter);
+        budgets.set(request, handover.state.budget);
+        return handover.state.context;
+      }
       const ip = callerIp(request.headers, req?.socket?.remoteAddress, trustProxy);
       const caller = callerOf(request) ?? anonymousCaller(ip);
-      const charges = upstreamCharges(caller, quota, meters.start(request, caller));
-      const budget = new FanOutBudget(limits.maxUpstreamCalls);
-      budgets.set(request, budget);
+      const started = startRequest(request, caller, { headers: request.headers, ip, requestId: requestIdOf(request) });
+      budgets.set(request, started.budget);
       attachLiveSession(request, {
         runtime: live,
         headers: request.headers,
@@ -257,7 +303,34 @@ export function createGateway(options: GatewayOptions): YogaServerInstance<Serve
         connection: req?.socket ?? request,
         caller: caller.id,
       });
-      return contexts({ caller: { headers: request.headers, ip, requestId: requestIdOf(request) }, charges, budget, provenance: true });
+      return started.context;
     },
   });
+  if (!fastPathOn) return { yoga, listener: yoga };
+  const listener = withFastPath<StartedGatewayRequest>(
+    {
+      graphqlPath: GRAPHQL_PATH,
+      schema: yoga.getEnveloped().schema,
+      plans,
+      handovers,
+      maxRequestBytes: limits.maxRequestBytes,
+      start: ({ nodeRequest, headers, socketAddress, requestId }) => {
+        const ip = callerIp(headers, socketAddress, trustProxy);
+        const started = startRequest(nodeRequest, anonymousCaller(ip), { headers, ip, requestId });
+        return {
+          context: started.context,
+          state: started,
+          answered: (result: ExecutionResult) => {
+            const recorder = started.context.provenance;
+            return withCost(recorder ? withProvenance(result, recorder, sandboxSet) : result, started.meter);
+          },
+        };
+      },
+      log: requestLog(logger, metrics, options.requestLog),
+      metrics,
+      logger,
+    },
+    yoga,
+  );
+  return { yoga, listener };
 }

@@ -73,20 +73,28 @@ export class CostMeter {
   }
 }
 
-/** The meters of a gateway's requests, found by request (the context factory starts one, `useCost` reads it). */
+/**
+ * The meters of a gateway's requests, found by request (the context factory starts one, `useCost`
+ * reads it): Yoga's Request, or the node request the fast path answers itself.
+ */
 export class CostMeters {
-  private readonly meters = new WeakMap<Request, CostMeter>();
+  private readonly meters = new WeakMap<object, CostMeter>();
 
   constructor(private readonly metrics?: CallerMetrics) {}
 
   /** Starts the request's meter for `caller`. */
-  start(request: Request, caller: Caller): CostMeter {
+  start(request: object, caller: Caller): CostMeter {
     const meter = new CostMeter(caller, this.metrics);
     this.meters.set(request, meter);
     return meter;
   }
 
-  of(request: Request): CostMeter | undefined {
+  /** Files `meter`, started for another key, under `request` too (a request the fast path hands over to Yoga). */
+  attach(request: object, meter: CostMeter): void {
+    this.meters.set(request, meter);
+  }
+
+  of(request: object): CostMeter | undefined {
     return this.meters.get(request);
   }
 }

@@ -39,9 +39,26 @@ export interface RequestLogOptions {
   random?: () => number;
 }
 
-/** Yoga plugin writing the request line to `logger`, and the same facts to `metrics` when given. */
-export function useRequestLog(logger: Logger, metrics?: GatewayMetrics, options: RequestLogOptions = {}): Plugin {
-  const records = new WeakMap<Request, RequestRecord>();
+/** One answered GraphQL request, as the request line and the metrics see it. */
+export interface AnsweredRequest {
+  requestId: string | undefined;
+  method: string;
+  operationName: string | undefined;
+  result: ExecutionResult;
+  /** From the request's arrival; undefined when its start was not seen. */
+  elapsedMs: number | undefined;
+}
+
+/** The operation a request names: its `operationName`, else the name its query text starts with. */
+export function namedOperation(operationName: string | null | undefined, query: string | undefined): string | undefined {
+  return operationName ?? operationNameOf(query);
+}
+
+/**
+ * Writes the request line to `logger` and the same facts to `metrics` when given: shared by the
+ * Yoga plugin below and the fast path (fast-path.ts), so both write the same line.
+ */
+export function requestLog(logger: Logger, metrics?: GatewayMetrics, options: RequestLogOptions = {}): (answered: AnsweredRequest) => void {
   const lines = hotPathLogger(logger);
   const sampleOk = options.sampleOk ?? 1;
   const random = options.random ?? Math.random;
@@ -52,34 +69,48 @@ export function useRequestLog(logger: Logger, metrics?: GatewayMetrics, options:
     if (!lines.isLevelEnabled('info')) return false;
     return outcome !== 'ok' || sampleOk >= 1 || random() < sampleOk;
   };
+  return ({ requestId, method, operationName, result, elapsedMs }) => {
+    const errors = result.errors ?? [];
+    const codes = codesOf(errors);
+    const outcome = outcomeOf(result, codes);
+    metrics?.operation(operationName, outcome, (elapsedMs ?? 0) / 1000, errors.map(codeOf));
+    if (!logged(outcome)) return;
+    const line = {
+      requestId,
+      method,
+      operationName,
+      outcome,
+      durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs),
+      ...(codes.length > 0 ? { errorCodes: codes } : sampling),
+    };
+    // A failure is rare and wanted at once, like the masked error's own line before it.
+    if (outcome === 'failed') logger.error(line, 'graphql request');
+    else lines.info(line, 'graphql request');
+  };
+}
+
+/** Yoga plugin writing the request line to `logger`, and the same facts to `metrics` when given. */
+export function useRequestLog(logger: Logger, metrics?: GatewayMetrics, options: RequestLogOptions = {}): Plugin {
+  const records = new WeakMap<Request, RequestRecord>();
+  const write = requestLog(logger, metrics, options);
   return {
     onRequest({ request }) {
       records.set(request, { start: performance.now() });
     },
     onParams({ request, params }) {
       const record = records.get(request);
-      if (record) record.operationName = params.operationName ?? operationNameOf(params.query);
+      if (record) record.operationName = namedOperation(params.operationName, params.query);
     },
     onResultProcess({ request, result }) {
       if (Array.isArray(result) || Symbol.asyncIterator in result) return;
       const record = records.get(request);
-      const errors = result.errors ?? [];
-      const codes = codesOf(errors);
-      const outcome = outcomeOf(result, codes);
-      const elapsedMs = record ? performance.now() - record.start : undefined;
-      metrics?.operation(record?.operationName, outcome, (elapsedMs ?? 0) / 1000, errors.map(codeOf));
-      if (!logged(outcome)) return;
-      const line = {
+      write({
         requestId: requestIdOf(request),
         method: request.method,
         operationName: record?.operationName,
-        outcome,
-        durationMs: elapsedMs === undefined ? undefined : Math.round(elapsedMs),
-        ...(codes.length > 0 ? { errorCodes: codes } : sampling),
-      };
-      // A failure is rare and wanted at once, like the masked error's own line before it.
-      if (outcome === 'failed') logger.error(line, 'graphql request');
-      else lines.info(line, 'graphql request');
+        result,
+        elapsedMs: record ? performance.now() - record.start : undefined,
+      });
     },
   };
 }

@@ -35,6 +35,7 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
   readonly registry = new Registry();
   readonly inFlight: Gauge;
   private readonly operations: Counter<'operation' | 'outcome'>;
+  private readonly fastPathRuns: Counter<'result'>;
   private readonly operationSeconds: Histogram<'operation'>;
   private readonly errors: Counter<'code'>;
   private readonly upstreamRequests: Counter<'upstream' | 'method' | 'status_class'>;
@@ -54,6 +55,12 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
       name: 'gateway_graphql_operations_total',
       help: 'GraphQL operations by operation name and outcome (ok, partial, refused, failed)',
       labelNames: ['operation', 'outcome'],
+      registers,
+    });
+    this.fastPathRuns = new Counter({
+      name: 'gateway_fast_path_operations_total',
+      help: 'Operations the request fast path ran: answered itself (answered) or, with errors, handed to Yoga to answer (handed_over)',
+      labelNames: ['result'],
       registers,
     });
     this.operationSeconds = new Histogram({
@@ -123,6 +130,11 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
     this.operations.inc({ operation, outcome });
     this.operationSeconds.observe({ operation }, seconds);
     for (const code of codes) this.errors.inc({ code });
+  }
+
+  /** One operation run by the fast path (http/fast-path.ts); its outcome is counted by `operation` like any other. */
+  fastPathRun(result: 'answered' | 'handed_over'): void {
+    this.fastPathRuns.inc({ result });
   }
 
   upstreamExchange(upstream: UpstreamName, method: string, status: number | undefined, seconds: number): void {

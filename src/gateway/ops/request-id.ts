@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
+import type { HeaderReader } from '../upstream/upstream-fetch.js';
 
 /** What a caller may name a request: no spaces or quotes that would garble a log or a header. */
 const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -20,9 +21,20 @@ const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ids = new WeakMap<Request, string>();
 
 /** The caller's id when it is sane; a new UUID otherwise (an insane one is replaced, never echoed). */
-export function requestIdFrom(headers: Headers): string {
+export function requestIdFrom(headers: HeaderReader): string {
   const given = headers.get(REQUEST_ID_HEADER)?.trim();
   return given && SANE_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Ids the fast path (http/fast-path.ts) settled before it handed a request on to Yoga, by node
+ * request: the request keeps the id its upstream calls and log lines already carry.
+ */
+const handedOver = new WeakMap<object, string>();
+
+/** Has Yoga take `id` for the node request `nodeRequest` rather than settle a new one. */
+export function handOverRequestId(nodeRequest: object, id: string): void {
+  handedOver.set(nodeRequest, id);
 }
 
 /** The id of a request `useRequestId` has seen. */
@@ -33,8 +45,10 @@ export function requestIdOf(request: Request): string | undefined {
 /** Yoga plugin: settles the id as the request arrives and echoes it on the response, errors included. */
 export function useRequestId(): Plugin {
   return {
-    onRequest({ request }) {
-      ids.set(request, requestIdFrom(request.headers));
+    onRequest({ request, serverContext }) {
+      const nodeRequest: unknown = serverContext && Reflect.get(serverContext, 'req');
+      const handed = typeof nodeRequest === 'object' && nodeRequest !== null ? handedOver.get(nodeRequest) : undefined;
+      ids.set(request, handed ?? requestIdFrom(request.headers));
     },
     onResponse({ request, response }) {
       const requestId = ids.get(request);

@@ -5,9 +5,21 @@
  * Mesh's resolvers report theirs through `context.observeAnswer` (mesh-sources.ts), so no body is
  * read twice and nothing on the context is replaced.
  */
+import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { UpstreamName } from '../config.js';
 import type { GatewayContext } from '../context.js';
+import type { ProvenanceRecorder } from './provenance.js';
+
+/** `result` with `extensions.provenance` when the recorder saw an interface answer; the plugin's and the fast path's step. */
+export function withProvenance<T extends ExecutionResult>(
+  result: T,
+  recorder: ProvenanceRecorder,
+  sandboxes: ReadonlySet<UpstreamName>,
+): T {
+  const provenance = recorder.entries(sandboxes);
+  return provenance.length === 0 ? result : { ...result, extensions: { ...result.extensions, provenance } };
+}
 
 /** The plugin; `sandboxes` are the interfaces the composition root serves from built-in sandboxes. */
 export function useProvenance(sandboxes: readonly UpstreamName[]): Plugin<GatewayContext> {
@@ -18,9 +30,9 @@ export function useProvenance(sandboxes: readonly UpstreamName[]): Plugin<Gatewa
       if (!recorder) return;
       return {
         onExecuteDone({ result, setResult }) {
-          const provenance = recorder.entries(sandboxSet);
-          if (provenance.length === 0 || Symbol.asyncIterator in result) return;
-          setResult({ ...result, extensions: { ...result.extensions, provenance } });
+          if (Symbol.asyncIterator in result) return;
+          const answered = withProvenance(result, recorder, sandboxSet);
+          if (answered !== result) setResult(answered);
         },
       };
     },

@@ -53,9 +53,12 @@ export interface ResolvedUpstream {
   vendor: VendorProfile;
 }
 
+/** What the gateway reads of a request's headers: a WHATWG `Headers`, or the fast path's view of node's (http/fast-path.ts). */
+export type HeaderReader = Pick<Headers, 'get'>;
+
 export interface CallerInfo {
   /** The gateway request's headers (lower-case names). */
-  headers: Headers;
+  headers: HeaderReader;
   /** The caller's address as the gateway saw it, if known. */
   ip: string | undefined;
   /** The gateway request's id (request-id.ts), forwarded to the vendor. */
@@ -190,7 +193,7 @@ export function upstreamPipeline({ transport, cache, cacheObserver }: UpstreamPi
  * The caller's address: the socket's, or the `X-Forwarded-For` hop the trusted proxies
  * (TRUST_PROXY, its default unless given) vouch for (caller-address.ts).
  */
-export function callerIp(headers: Headers, socketAddress: string | undefined, trust?: ProxyTrust): string | undefined {
+export function callerIp(headers: HeaderReader, socketAddress: string | undefined, trust?: ProxyTrust): string | undefined {
   return callerAddress(headers.get('x-forwarded-for'), socketAddress, trust);
 }
 

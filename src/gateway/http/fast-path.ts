@@ -1,0 +1,259 @@
+/**
+ * The request fast path: the most common request a frontend makes (a POST of a JSON body whose
+ * query document this gateway has already run) answered on node:http directly, without Yoga's
+ * per-request machinery (WHATWG Request, Headers and Response objects, the plugin chain's hooks,
+ * parsing and validation lookups). On the one-country query that machinery was most of the CPU
+ * a request cost (issue 25).
+ *
+ * It does what Yoga's path does for such a request and nothing else: the request id, the context
+ * (the same factory), compiled execution of the plan Yoga's path made (fast-plans.ts),
+ * `extensions.provenance` and `extensions.cost`, the request line and the metrics, and the same
+ * status, headers and body. Whatever it is not sure to answer exactly as Yoga would goes to Yoga,
+ * decided on the headers before the body is read or on the body before anything runs: another
+ * path or method, a body that is not small JSON, an Accept header asking for anything but the
+ * JSON media types, an Origin (CORS), a document without a plan, persisted and APQ requests,
+ * variables graphql-js refuses. An answer with errors is handed over to Yoga after execution,
+ * with its result, so the error catalogue, status and media type stay Yoga's and no upstream is
+ * called twice. test/gateway/fast-path.test.ts compares the two paths' answers byte for byte.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { type ExecutionResult, GraphQLError, type GraphQLSchema } from 'graphql';
+import type { Logger } from '../logger.js';
+import type { GatewayMetrics } from '../ops/metrics.js';
+import { handOverRequestId, requestIdFrom } from '../ops/request-id.js';
+import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
+import type { HeaderReader } from '../upstream/upstream-fetch.js';
+import { type FastPlan, FastPlans, type Handovers } from './fast-plans.js';
+import { type AnsweredRequest, namedOperation } from './use-request-log.js';
+
+/** The media types Yoga sends a single result in, in the order its result processor tries them. */
+const REGULAR_MEDIA_TYPES = ['application/graphql-response+json', 'application/json'] as const;
+type RegularMediaType = (typeof REGULAR_MEDIA_TYPES)[number];
+
+function mediaTypeMatches(mediaType: string, asked: string): boolean {
+  const [type, subtype] = mediaType.split('/');
+  const [askedType, askedSubtype] = asked.split('/');
+  return (askedType === '*' || askedType === type) && (askedSubtype === '*' || askedSubtype === subtype);
+}
+
+/**
+ * The media type Yoga answers a single result in for this Accept header: its result processor
+ * takes the last match walking the asked types from the last to the first (so the client's first
+ * choice wins), skipping charsets other than UTF-8. Undefined when no JSON type matches (Yoga
+ * answers with a stream or 406): Yoga's path answers those.
+ */
+export function regularMediaType(accept: string | undefined): RegularMediaType | undefined {
+  const asked = (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',');
+  let chosen: RegularMediaType | undefined;
+  for (let index = asked.length - 1; index >= 0; index -= 1) {
+    const [mediaType = '', ...parameters] = (asked[index] ?? '').split(';');
+    const charset = parameters.find((parameter) => parameter.includes('charset=')) ?? 'charset=utf-8';
+    if (charset !== 'charset=utf-8') continue;
+    for (const candidate of REGULAR_MEDIA_TYPES) if (mediaTypeMatches(candidate, mediaType)) chosen = candidate;
+  }
+  return chosen;
+}
+
+/** Clients send few distinct Accept headers: each one's media type is worked out once. */
+const MEDIA_TYPE_MEMO_SIZE = 64;
+
+/** `regularMediaType`, remembered for the last MEDIA_TYPE_MEMO_SIZE distinct headers. */
+function memoisedMediaType(): (accept: string | undefined) => RegularMediaType | undefined {
+  const known = new Map<string | undefined, RegularMediaType | null>();
+  return (accept) => {
+    const found = known.get(accept);
+    if (found !== undefined) return found ?? undefined;
+    const chosen = regularMediaType(accept);
+    if (known.size >= MEDIA_TYPE_MEMO_SIZE) known.clear();
+    known.set(accept, chosen ?? null);
+    return chosen;
+  };
+}
+
+/** The parameters of a GraphQL POST the fast path runs: nothing but these three, of these types. */
+interface FastParams {
+  query: string;
+  operationName: string | undefined;
+  variables: Record<string, unknown> | undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The body's parameters, or undefined for anything Yoga would answer otherwise (an error, an extension, an unknown key). */
+function fastParams(body: unknown): FastParams | undefined {
+  if (!isPlainObject(body)) return undefined;
+  let count = 0;
+  for (const key in body) {
+    if (key !== 'query' && key !== 'operationName' && key !== 'variables') return undefined;
+    count += 1;
+  }
+  const { query, operationName, variables } = body;
+  if (typeof query !== 'string' || count === 0) return undefined;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
+  if (variables !== undefined && variables !== null && !isPlainObject(variables)) return undefined;
+  return { query, operationName: operationName ?? undefined, variables: variables ?? undefined };
+}
+
+/**
+ * The spellings of a UTF-8 JSON body the fast path takes. Yoga matches `application/json` case
+ * for case (an upper-case one is a 415) and then ignores the parameters; any other spelling
+ * goes to Yoga, to be answered as Yoga answers it.
+ */
+const JSON_BODY_TYPES: ReadonlySet<string> = new Set([
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=utf-8',
+]);
+
+/** Node's headers read the way `Headers.get` reads a request's: lower-case names, repeated values joined. */
+function headerReader(request: IncomingMessage): HeaderReader {
+  return {
+    get(name) {
+      const value = request.headers[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/** One request the fast path runs: the node request (the key of its meter), its headers and id. */
+export interface FastRequest {
+  nodeRequest: IncomingMessage;
+  headers: HeaderReader;
+  socketAddress: string | undefined;
+  requestId: string;
+}
+
+/**
+ * A request started as the context factory starts Yoga's: the context its operation runs with,
+ * the state Yoga's path takes over with an answer that has errors, and what its answer adds
+ * (provenance, cost).
+ */
+export interface StartedRequest<TState> {
+  context: object;
+  state: TState;
+  answered(result: ExecutionResult): ExecutionResult;
+}
+
+export interface FastPathOptions<TState> {
+  graphqlPath: string;
+  schema: GraphQLSchema;
+  plans: FastPlans;
+  handovers: Handovers<TState>;
+  /** MAX_REQUEST_BYTES: a longer body goes to Yoga's path, which refuses it. */
+  maxRequestBytes: number;
+  start(request: FastRequest): StartedRequest<TState>;
+  /** The request line and the operation metrics (use-request-log.ts). */
+  log(answered: AnsweredRequest): void;
+  metrics?: GatewayMetrics | undefined;
+  /** Where a failure of the fast path itself is reported (the client gets a 500 with the request id). */
+  logger: Logger;
+}
+
+/** A node request carrying its body already read, which Yoga's node adapter takes instead of the stream. */
+type ReadRequest = IncomingMessage & { body?: Buffer };
+
+const DIGITS = /^\d+$/;
+
+/** Whether the request's headers alone allow the fast path: a small JSON POST to the endpoint, answered as JSON, without CORS. */
+function eligible(request: IncomingMessage, graphqlPath: string, maxRequestBytes: number): boolean {
+  const { headers } = request;
+  if (request.method !== 'POST' || request.url !== graphqlPath || headers.origin !== undefined) return false;
+  if (headers['transfer-encoding'] !== undefined || !JSON_BODY_TYPES.has(headers['content-type'] ?? '')) return false;
+  const length = headers['content-length'];
+  return length !== undefined && DIGITS.test(length) && Number(length) <= maxRequestBytes;
+}
+
+/** `slow` (Yoga's node handler) with the fast path in front of it. */
+export function withFastPath<TState>(options: FastPathOptions<TState>, slow: RequestListener): RequestListener {
+  const { graphqlPath, maxRequestBytes } = options;
+  const mediaTypeOf = memoisedMediaType();
+
+  const handOver = (request: ReadRequest, response: ServerResponse, body: Buffer): void => {
+    request.body = body;
+    slow(request, response);
+  };
+
+  const run = async (
+    request: ReadRequest,
+    response: ServerResponse,
+    body: Buffer,
+    mediaType: RegularMediaType,
+    arrived: number,
+  ): Promise<void> => {
+    let params: FastParams | undefined;
+    try {
+      params = fastParams(JSON.parse(body.toString('utf8')));
+    } catch {
+      params = undefined;
+    }
+    const plan: FastPlan | undefined = params && options.plans.find(params.query, params.operationName);
+    if (!params || !plan || !FastPlans.variablesCoerce(options.schema, plan, params.variables)) return handOver(request, response, body);
+    const headers = headerReader(request);
+    const requestId = requestIdFrom(headers);
+    options.metrics?.inFlight.inc();
+    const started = options.start({ nodeRequest: request, headers, socketAddress: request.socket.remoteAddress, requestId });
+    let result: ExecutionResult;
+    try {
+      result = await plan.compiled.query(undefined, started.context, params.variables ?? {});
+    } catch (error) {
+      // graphql-jit catches resolvers' errors; one escaping it is the gateway's, which the catalogue masks.
+      const cause = error instanceof Error ? error : new Error(String(error));
+      result = { errors: [new GraphQLError(cause.message, { originalError: cause })] };
+    }
+    if (result.errors?.length || !('data' in result)) {
+      options.metrics?.inFlight.dec();
+      options.metrics?.fastPathRun('handed_over');
+      handOverRequestId(request, requestId);
+      options.handovers.give(request, { state: started.state, result });
+      return handOver(request, response, body);
+    }
+    const answer = started.answered(result);
+    const text = JSON.stringify(answer);
+    response.writeHead(200, [
+      'Content-Type',
+      `${mediaType}; charset=utf-8`,
+      'content-length',
+      String(Buffer.byteLength(text)),
+      REQUEST_ID_HEADER,
+      requestId,
+    ]);
+    response.end(text);
+    options.metrics?.inFlight.dec();
+    options.metrics?.fastPathRun('answered');
+    options.log({
+      requestId,
+      method: 'POST',
+      operationName: namedOperation(params.operationName, params.query),
+      result: answer,
+      elapsedMs: performance.now() - arrived,
+    });
+  };
+
+  return (request, response) => {
+    const mediaType = mediaTypeOf(request.headers.accept);
+    if (mediaType === undefined || !eligible(request, graphqlPath, maxRequestBytes)) return slow(request, response);
+    const arrived = performance.now();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    // A client that goes away mid-body: node's server has nothing to answer, and neither has this.
+    request.on('error', () => undefined);
+    request.on('end', () => {
+      const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
+      run(request, response, body, mediaType, arrived).catch((error: unknown) => {
+        options.logger.error({ err: error }, 'the fast path failed to answer a request');
+        if (response.headersSent) response.destroy();
+        else
+          response
+            .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+            .end('{"errors":[{"message":"Unexpected error."}]}');
+      });
+    });
+  };
+}

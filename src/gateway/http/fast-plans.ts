@@ -1,0 +1,146 @@
+/**
+ * The fast path's plans (fast-path.ts): query documents Yoga has already parsed, validated and
+ * let execute once, by their text, each with its graphql-jit compilation. A plan is made only
+ * where Yoga's path ran its whole checklist for this document (limits, validation, the operation
+ * type, the introspection policy), so the fast path can run the same document again without
+ * repeating any of it: none of those checks reads anything but the document.
+ *
+ * Also the way back: a fast answer with errors goes through Yoga after all (the error catalogue,
+ * the status and the media type of an error answer are Yoga's), with the result already executed
+ * handed over here, so no upstream is called twice.
+ */
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  getOperationAST,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  visit,
+  BREAK,
+} from 'graphql';
+import { type CompiledQuery, isCompiledQuery } from 'graphql-jit';
+import type { Plugin } from 'graphql-yoga';
+import { type CompiledOperations, deliversIncrementally, variablesAccepted } from './compiled-execution.js';
+
+/** A document the fast path may run: its operation, compiled. */
+export interface FastPlan {
+  readonly document: DocumentNode;
+  readonly operation: OperationDefinitionNode;
+  readonly compiled: CompiledQuery;
+}
+
+/** How many documents keep a plan; past it the oldest is dropped (a client sending ever new texts cannot grow the process). */
+const DEFAULT_CAPACITY = 1_000;
+
+/** The key of one (query text, operation name) pair; NUL cannot occur in a name. */
+function planKey(query: string, operationName: string | undefined): string {
+  return operationName === undefined ? query : `${operationName}\u0000${query}`;
+}
+
+/** Whether the document asks for `__schema` or `__type`, which the introspection policy decides per caller. */
+function introspects(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Field(field) {
+      if (field.name.value !== '__schema' && field.name.value !== '__type') return undefined;
+      found = true;
+      return BREAK;
+    },
+  });
+  return found;
+}
+
+export interface FastPlansOptions {
+  /** INTROSPECTION=on: an introspecting document may run fast too (otherwise its caller decides, on Yoga's path). */
+  introspectionOpen: boolean;
+  /** The compilations Yoga's path runs (compiled-execution.ts): a plan runs the very same one. */
+  compiled: CompiledOperations;
+  capacity?: number;
+}
+
+/** The plans of one gateway, filled by `plugin()` as Yoga executes documents. */
+export class FastPlans {
+  private readonly plans = new Map<string, FastPlan>();
+  private readonly capacity: number;
+
+  constructor(private readonly options: FastPlansOptions) {
+    this.capacity = options.capacity ?? DEFAULT_CAPACITY;
+  }
+
+  /** The plan of a query text and operation name Yoga has executed, if it may run fast. */
+  find(query: string, operationName: string | undefined): FastPlan | undefined {
+    return this.plans.get(planKey(query, operationName));
+  }
+
+  /** Whether graphql-js accepts `variables` for the plan's operation: Yoga's path lets graphql-js refuse the others, with its messages. */
+  static variablesCoerce(schema: GraphQLSchema, plan: FastPlan, variables: Record<string, unknown> | undefined): boolean {
+    return variablesAccepted(schema, plan.operation, variables);
+  }
+
+  /**
+   * Yoga plugin, last in the list: records the text of each request's document as it is parsed,
+   * and makes its plan when the document reaches execution, i.e. passed every check before it.
+   */
+  plugin(): Plugin {
+    const texts = new WeakMap<Request, { query: string; operationName: string | undefined }>();
+    return {
+      onParams: ({ request, params }) => {
+        // Persisted and APQ requests (extensions) and GET's parameters take Yoga's path every time.
+        if (request.method !== 'POST' || params.extensions !== undefined || typeof params.query !== 'string') return;
+        texts.set(request, { query: params.query, operationName: params.operationName ?? undefined });
+      },
+      onExecute: ({ args }) => {
+        const text = texts.get(args.contextValue.request);
+        if (!text) return;
+        const key = planKey(text.query, text.operationName);
+        if (this.plans.has(key)) return;
+        const plan = this.planOf(args.schema, args.document, text.operationName);
+        if (!plan) return;
+        if (this.plans.size >= this.capacity) this.plans.delete(this.plans.keys().next().value ?? key);
+        this.plans.set(key, plan);
+      },
+    };
+  }
+
+  private planOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): FastPlan | undefined {
+    const operation = getOperationAST(document, operationName);
+    if (operation?.operation !== 'query' || deliversIncrementally(document)) return undefined;
+    if (!this.options.introspectionOpen && introspects(document)) return undefined;
+    const compiled = this.options.compiled.of(schema, document, operationName);
+    return isCompiledQuery(compiled) ? { document, operation, compiled } : undefined;
+  }
+}
+
+/** A fast answer with errors, on its way through Yoga: the request's state (its context among it) and its result. */
+export interface HandedOver<TState> {
+  readonly state: TState;
+  readonly result: ExecutionResult;
+}
+
+/** Fast answers with errors handed over to Yoga, by node request. */
+export class Handovers<TState> {
+  private readonly handed = new WeakMap<object, HandedOver<TState>>();
+
+  give(nodeRequest: object, handover: HandedOver<TState>): void {
+    this.handed.set(nodeRequest, handover);
+  }
+
+  /** The handover of a node request, if the fast path made one. */
+  of(nodeRequest: unknown): HandedOver<TState> | undefined {
+    return typeof nodeRequest === 'object' && nodeRequest !== null ? this.handed.get(nodeRequest) : undefined;
+  }
+
+  /**
+   * Yoga plugin, after compiled execution: an operation handed over is not executed again; its
+   * result, already computed by the fast path, goes through every later step as Yoga's own would.
+   */
+  plugin(): Plugin {
+    return {
+      onExecute: ({ args, setExecuteFn }) => {
+        const handover = this.of(Reflect.get(args.contextValue, 'req'));
+        if (!handover) return;
+        setExecuteFn(() => handover.result);
+      },
+    };
+  }
+}
