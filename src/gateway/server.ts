@@ -20,7 +20,7 @@ import { withFastPath } from './http/fast-path.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
 import { useCsrfPrevention } from './http/use-csrf-prevention.js';
 import { useIntrospectionPolicy } from './http/use-introspection-policy.js';
-import { corsPolicy, useVaryOnOrigin } from './ops/cors.js';
+import { corsPolicy, DEFAULT_CORS_ORIGINS, isAllowedOrigin, useVaryOnOrigin } from './ops/cors.js';
 import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
 import { requestIdOf, useRequestId } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
@@ -329,6 +329,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       log: requestLog(logger, metrics, options.requestLog),
       metrics,
       logger,
+      corsAllows: (origin, requestUrl) => isAllowedOrigin(options.corsOrigins ?? DEFAULT_CORS_ORIGINS, origin, requestUrl),
     },
     yoga,
   );

@@ -49,7 +49,20 @@ interface Served {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** What a client reads of an answer besides its body; Date and Keep-Alive are node's, the same on both paths. */
-const COMPARED_HEADERS = ['content-type', 'content-length', 'x-request-id', 'vary', 'connection', 'access-control-allow-origin'];
+const COMPARED_HEADERS = [
+  'content-type',
+  'content-length',
+  'x-request-id',
+  'vary',
+  'connection',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+];
+/** An Origin header naming the gateway's own origin (which differs between the two gateways by port). */
+const SAME_ORIGIN = '<same origin>';
 
 /**
  * Every query operation of the README's example documents, both ways a client sends one: the
@@ -75,32 +88,27 @@ function exampleQueries(): { query: string; operationName: string }[] {
 }
 
 function send(port: number, { headers, body }: Sent): Promise<Answer> {
+  const ownOrigin = `http://127.0.0.1:${port}`;
+  const outgoing: Record<string, string> = { 'content-length': String(Buffer.byteLength(body)), ...headers };
+  if (outgoing.origin === SAME_ORIGIN) outgoing.origin = ownOrigin;
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/graphql',
-        method: 'POST',
-        headers: { 'content-length': String(Buffer.byteLength(body)), ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const picked: Record<string, string | undefined> = {};
-          for (const name of COMPARED_HEADERS) {
-            const value = response.headers[name];
-            picked[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          // A generated id differs between any two requests; that it was generated is what must agree.
-          if (picked['x-request-id'] && UUID.test(picked['x-request-id'])) picked['x-request-id'] = '<generated>';
-          resolve({ status: response.statusCode ?? 0, headers: picked, body: Buffer.concat(chunks).toString('utf8') });
-        });
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
+    const clientRequest = httpRequest({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', headers: outgoing }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const picked: Record<string, string | undefined> = {};
+        for (const name of COMPARED_HEADERS) {
+          const value = response.headers[name];
+          picked[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        // A generated id differs between any two requests; that it was generated is what must agree.
+        if (picked['x-request-id'] && UUID.test(picked['x-request-id'])) picked['x-request-id'] = '<generated>';
+        if (picked['access-control-allow-origin'] === ownOrigin) picked['access-control-allow-origin'] = SAME_ORIGIN;
+        resolve({ status: response.statusCode ?? 0, headers: picked, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    clientRequest.on('error', reject);
+    clientRequest.end(body);
   });
 }
 
@@ -216,6 +224,25 @@ describe('the fast path answers as Yoga does', () => {
     expect(await fastPathCount('handed_over')).toBe(handedOver + 1);
   });
 
+  it('for a browser page: CORS headers for an allowed origin, Vary alone for another, both answered fast', async () => {
+    const body = JSON.stringify({ query: ONE_COUNTRY });
+    await send(fast.port, { headers: JSON_POST, body });
+    const answered = await fastPathCount('answered');
+    const allowed = await expectSameAnswer({ headers: { ...JSON_POST, origin: 'http://localhost:5173' }, body });
+    expect(allowed.headers).toMatchObject({
+      'access-control-allow-origin': 'http://localhost:5173',
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': 'x-request-id',
+      vary: 'Origin',
+    });
+    const sameOrigin = await expectSameAnswer({ headers: { ...JSON_POST, origin: SAME_ORIGIN }, body });
+    expect(sameOrigin.headers['access-control-allow-origin']).toBe(SAME_ORIGIN);
+    const elsewhere = await expectSameAnswer({ headers: { ...JSON_POST, origin: 'https://elsewhere.example' }, body });
+    expect(elsewhere.headers).toMatchObject({ 'access-control-allow-origin': undefined, vary: 'Origin' });
+    // Two requests to the fast gateway each, all with the plan the first request above made.
+    expect(await fastPathCount('answered')).toBe(answered + 6);
+  });
+
   it('for generated mixes of headers, ids, variables and bodies', async () => {
     const withVariable = 'query One($code: String!) { country(code: $code) { names { common } population } }';
     const twoOperations = `query A { country(code: "DE") { population } } query B { country(code: "JP") { population } }`;
@@ -259,15 +286,25 @@ describe('the fast path answers as Yoga does', () => {
       'application/graphql-response+json',
     );
     const requestIds = fc.constantFrom(undefined, 'req-7.a:b', 'two words');
-    const origins = fc.constantFrom(undefined, undefined, 'http://localhost:5173', 'https://elsewhere.example');
+    const origins = fc.constantFrom(undefined, undefined, 'http://localhost:5173', 'https://elsewhere.example', SAME_ORIGIN, 'null');
+    const preflightHeaders = fc.constantFrom(undefined, undefined, 'access-control-request-method', 'access-control-request-headers');
     await fc.assert(
-      fc.asyncProperty(bodies, accepts, contentTypes, requestIds, origins, async (body, accept, contentType, requestId, origin) => {
-        const headers: Record<string, string> = { 'content-type': contentType };
-        if (accept !== undefined) headers.accept = accept;
-        if (requestId !== undefined) headers['x-request-id'] = requestId;
-        if (origin !== undefined) headers.origin = origin;
-        await expectSameAnswer({ headers, body });
-      }),
+      fc.asyncProperty(
+        bodies,
+        accepts,
+        contentTypes,
+        requestIds,
+        origins,
+        preflightHeaders,
+        async (body, accept, contentType, requestId, origin, preflightHeader) => {
+          const headers: Record<string, string> = { 'content-type': contentType };
+          if (accept !== undefined) headers.accept = accept;
+          if (requestId !== undefined) headers['x-request-id'] = requestId;
+          if (origin !== undefined) headers.origin = origin;
+          if (preflightHeader !== undefined) headers[preflightHeader] = 'x-custom';
+          await expectSameAnswer({ headers, body });
+        },
+      ),
       { numRuns: 120 },
     );
   }, 120_000);

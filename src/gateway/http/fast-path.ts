@@ -11,14 +11,15 @@
  * status, headers and body. Whatever it is not sure to answer exactly as Yoga would goes to Yoga,
  * decided on the headers before the body is read or on the body before anything runs: another
  * path or method, a body that is not small JSON, an Accept header asking for anything but the
- * JSON media types, an Origin (CORS), a document without a plan, persisted and APQ requests,
- * variables graphql-js refuses. An answer with errors is handed over to Yoga after execution,
+ * JSON media types, a preflight's headers, a document without a plan, persisted and APQ
+ * requests, variables graphql-js refuses. CORS is answered as ops/cors.ts's policy answers it. An answer with errors is handed over to Yoga after execution,
  * with its result, so the error catalogue, status and media type stay Yoga's and no upstream is
  * called twice. test/gateway/fast-path.test.ts compares the two paths' answers byte for byte.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { type ExecutionResult, GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../logger.js';
+import { CORS_EXPOSED_HEADERS } from '../ops/cors.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
 import { handOverRequestId, requestIdFrom } from '../ops/request-id.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
@@ -150,6 +151,8 @@ export interface FastPathOptions<TState> {
   metrics?: GatewayMetrics | undefined;
   /** Where a failure of the fast path itself is reported (the client gets a 500 with the request id). */
   logger: Logger;
+  /** Whether a page from `origin` may read answers to `requestUrl` (ops/cors.ts, CORS_ORIGINS). */
+  corsAllows(origin: string, requestUrl: string): boolean;
 }
 
 /** A node request carrying its body already read, which Yoga's node adapter takes instead of the stream. */
@@ -157,13 +160,49 @@ type ReadRequest = IncomingMessage & { body?: Buffer };
 
 const DIGITS = /^\d+$/;
 
-/** Whether the request's headers alone allow the fast path: a small JSON POST to the endpoint, answered as JSON, without CORS. */
+/** Whether the request's headers alone allow the fast path: a small JSON POST to the endpoint, answered as JSON. */
 function eligible(request: IncomingMessage, graphqlPath: string, maxRequestBytes: number): boolean {
   const { headers } = request;
-  if (request.method !== 'POST' || request.url !== graphqlPath || headers.origin !== undefined) return false;
+  if (request.method !== 'POST' || request.url !== graphqlPath) return false;
   if (headers['transfer-encoding'] !== undefined || !JSON_BODY_TYPES.has(headers['content-type'] ?? '')) return false;
   const length = headers['content-length'];
   return length !== undefined && DIGITS.test(length) && Number(length) <= maxRequestBytes;
+}
+
+/** What CORS adds to an answer: nothing without an Origin, `Vary: Origin` with one, the Access-Control-* headers for an allowed one. */
+type CorsHeaders = readonly string[];
+
+const NO_CORS: CorsHeaders = [];
+const VARY_ON_ORIGIN: CorsHeaders = ['vary', 'Origin'];
+
+/**
+ * The CORS headers Yoga's path would add to this request's answer (its CORS plugin with
+ * ops/cors.ts's policy, then `useVaryOnOrigin`), or undefined for a request it answers otherwise
+ * (a preflight's headers on a POST, a Host that makes no URL): those go to Yoga.
+ */
+function corsHeaders(request: IncomingMessage, allows: FastPathOptions<unknown>['corsAllows']): CorsHeaders | undefined {
+  const { origin, host } = request.headers;
+  if (origin === undefined) return NO_CORS;
+  if (host === undefined || request.headers['access-control-request-method'] !== undefined) return undefined;
+  if (request.headers['access-control-request-headers'] !== undefined) return undefined;
+  // As Yoga's node adapter builds the request's URL, against which a same-origin page is allowed.
+  const requestUrl = `${'encrypted' in request.socket ? 'https' : 'http'}://${host}${request.url ?? ''}`;
+  let allowed: boolean;
+  try {
+    allowed = allows(origin, requestUrl);
+  } catch {
+    return undefined;
+  }
+  if (!allowed) return VARY_ON_ORIGIN;
+  return [
+    'access-control-allow-origin',
+    origin,
+    'access-control-allow-credentials',
+    'true',
+    'access-control-expose-headers',
+    CORS_EXPOSED_HEADERS.join(', '),
+    ...VARY_ON_ORIGIN,
+  ];
 }
 
 /** `slow` (Yoga's node handler) with the fast path in front of it. */
@@ -181,6 +220,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     response: ServerResponse,
     body: Buffer,
     mediaType: RegularMediaType,
+    cors: CorsHeaders,
     arrived: number,
   ): Promise<void> => {
     let params: FastParams | undefined;
@@ -219,6 +259,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       String(Buffer.byteLength(text)),
       REQUEST_ID_HEADER,
       requestId,
+      ...cors,
     ]);
     response.end(text);
     options.metrics?.inFlight.dec();
@@ -235,6 +276,8 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
   return (request, response) => {
     const mediaType = mediaTypeOf(request.headers.accept);
     if (mediaType === undefined || !eligible(request, graphqlPath, maxRequestBytes)) return slow(request, response);
+    const cors = corsHeaders(request, options.corsAllows);
+    if (cors === undefined) return slow(request, response);
     const arrived = performance.now();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -246,7 +289,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     request.on('error', () => undefined);
     request.on('end', () => {
       const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
-      run(request, response, body, mediaType, arrived).catch((error: unknown) => {
+      run(request, response, body, mediaType, cors, arrived).catch((error: unknown) => {
         options.logger.error({ err: error }, 'the fast path failed to answer a request');
         if (response.headersSent) response.destroy();
         else

@@ -20,6 +20,9 @@ function matches(pattern: string, origin: string): boolean {
   return `${url.protocol}//${url.hostname}`.toLowerCase() === pattern.slice(0, -2).toLowerCase();
 }
 
+/** The answer headers a browser page may read: the request id, so a frontend can quote it in a bug report. */
+export const CORS_EXPOSED_HEADERS: readonly string[] = [REQUEST_ID_HEADER];
+
 /** Whether a browser page from `origin` may read the gateway's answers to `requestUrl`. */
 export function isAllowedOrigin(allowList: readonly string[], origin: string, requestUrl: string): boolean {
   return origin === new URL(requestUrl).origin || allowList.some((pattern) => matches(pattern, origin));
@@ -30,8 +33,7 @@ export function corsPolicy(allowList: readonly string[] = DEFAULT_CORS_ORIGINS):
   return (request) => {
     const origin = request.headers.get('origin');
     if (origin === null || !isAllowedOrigin(allowList, origin, request.url)) return false;
-    // Browsers may read the request id, so a frontend can quote it in a bug report.
-    return { origin, credentials: true, exposedHeaders: [REQUEST_ID_HEADER] };
+    return { origin, credentials: true, exposedHeaders: [...CORS_EXPOSED_HEADERS] };
   };
 }
 
