@@ -17,6 +17,7 @@ import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { FastPlans, Handovers } from './http/fast-plans.js';
 import { withFastPath } from './http/fast-path.js';
+import { useNotAcceptable } from './http/use-not-acceptable.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
 import { useCsrfPrevention } from './http/use-csrf-prevention.js';
 import { useIntrospectionPolicy } from './http/use-introspection-policy.js';
@@ -240,6 +241,8 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     // useRequestBodyLimit enforces MAX_REQUEST_BYTES without re-streaming every body.
     maxRequestBodySize: false,
     plugins: [
+      // First, so the answer it replaces still gets every later plugin's headers (request id, CORS vary).
+      useNotAcceptable(GRAPHQL_PATH),
       useRequestId(),
       useRequestBodyLimit(limits.maxRequestBytes),
       useCsrfPrevention(),

@@ -3503,6 +3503,13 @@ export type CostDirectiveArgs = {
 
 export type CostDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = CostDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type DeferDirectiveArgs = {
+  if?: Scalars['Boolean']['input'];
+  label?: Maybe<Scalars['String']['input']>;
+};
+
+export type DeferDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = DeferDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type ListSizeDirectiveArgs = {
   assumedSize?: Maybe<Scalars['Int']['input']>;
   requireOneSlicingArgument?: Maybe<Scalars['Boolean']['input']>;
@@ -3517,6 +3524,14 @@ export type RequiresScopesDirectiveArgs = {
 };
 
 export type RequiresScopesDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = RequiresScopesDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type StreamDirectiveArgs = {
+  if?: Scalars['Boolean']['input'];
+  initialCount?: Maybe<Scalars['Int']['input']>;
+  label?: Maybe<Scalars['String']['input']>;
+};
+
+export type StreamDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = StreamDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AddressResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = {
   __resolveType: TypeResolveFn<'UkAddress' | 'UsAddress', ParentType, ContextType>;
@@ -4918,6 +4933,8 @@ export type Resolvers<ContextType = GatewayContext> = {
 export type DirectiveResolvers<ContextType = GatewayContext> = {
   authenticated?: AuthenticatedDirectiveResolver<any, any, ContextType>;
   cost?: CostDirectiveResolver<any, any, ContextType>;
+  defer?: DeferDirectiveResolver<any, any, ContextType>;
   listSize?: ListSizeDirectiveResolver<any, any, ContextType>;
   requiresScopes?: RequiresScopesDirectiveResolver<any, any, ContextType>;
+  stream?: StreamDirectiveResolver<any, any, ContextType>;
 };

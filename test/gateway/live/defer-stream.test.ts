@@ -141,8 +141,23 @@ describe('@defer', () => {
     expect(patch?.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', upstream: 'crypto-analytics' });
   });
 
-  it('refuses with 406 a client that accepts only JSON, which cannot carry parts', async () => {
-    expect((await ask(DEFERRED, 'application/json')).status).toBe(406);
+  it('refuses with 406 a client that accepts only JSON, which cannot carry parts, saying which Accept it needs', async () => {
+    const refused = await ask(DEFERRED, 'application/json');
+    expect(refused.status).toBe(406);
+    expect(refused.headers.get('accept')).toBe('multipart/mixed, text/event-stream');
+    expect(refused.headers.get('x-request-id')).toBeTruthy();
+    const body = (await refused.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0]?.extensions.code).toBe('NOT_ACCEPTABLE');
+    expect(body.errors[0]?.message).toContain('@defer or @stream');
+    expect(body.errors[0]?.message).toContain('this request accepts application/json');
+  });
+
+  it('refuses with 406, saying so, a client that accepts no JSON at all for a plain query', async () => {
+    const refused = await ask(UNDEFERRED, 'text/html');
+    expect(refused.status).toBe(406);
+    const body = (await refused.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0]?.extensions.code).toBe('NOT_ACCEPTABLE');
+    expect(body.errors[0]?.message).toContain('application/graphql-response+json or application/json');
   });
 });
 
