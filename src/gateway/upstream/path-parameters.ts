@@ -56,6 +56,21 @@ function templateParameters(template: string): string[] {
 }
 
 /**
+ * Each template's placeholders, checked once: templates are the resolvers' constants (values never
+ * go into one, which `templateParameters` refuses), so this holds one entry per call site.
+ */
+const placeholders = new Map<string, ReadonlySet<string>>();
+
+function placeholdersOf(template: string): ReadonlySet<string> {
+  let names = placeholders.get(template);
+  if (!names) {
+    names = new Set(templateParameters(template));
+    placeholders.set(template, names);
+  }
+  return names;
+}
+
+/**
  * Fills `template`'s `{name}` placeholders from `parameters`, each as one segment (`pathSegment`);
  * the parameters the template does not name are the query. Throws a TypeError for a template with
  * anything but plain segments and placeholders, such as a value interpolated into it.
@@ -64,7 +79,7 @@ export function fillPath(
   template: string,
   parameters: Readonly<Record<string, QueryValue>>,
 ): { path: string; query: Record<string, QueryValue> } {
-  const names = new Set(templateParameters(template));
+  const names = placeholdersOf(template);
   const path = template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_placeholder, name: string) => pathSegment(parameters[name], name));
   const query = Object.fromEntries(Object.entries(parameters).filter(([name]) => !names.has(name)));
   return { path, query };
