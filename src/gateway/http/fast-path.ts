@@ -205,6 +205,16 @@ function corsHeaders(request: IncomingMessage, allows: FastPathOptions<unknown>[
   ];
 }
 
+/** Runs the plan's compiled operation; graphql-jit catches resolvers' errors, so one escaping it is the gateway's, which the catalogue masks. */
+async function execute(plan: FastPlan, context: object, variables: Record<string, unknown> | undefined): Promise<ExecutionResult> {
+  try {
+    return await plan.compiled.query(undefined, context, variables ?? {});
+  } catch (error) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    return { errors: [new GraphQLError(cause.message, { originalError: cause })] };
+  }
+}
+
 /** `slow` (Yoga's node handler) with the fast path in front of it. */
 export function withFastPath<TState>(options: FastPathOptions<TState>, slow: RequestListener): RequestListener {
   const { graphqlPath, maxRequestBytes } = options;
@@ -234,17 +244,15 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     const headers = headerReader(request);
     const requestId = requestIdFrom(headers);
     options.metrics?.inFlight.inc();
-    const started = options.start({ nodeRequest: request, headers, socketAddress: request.socket.remoteAddress, requestId });
+    let started: StartedRequest<TState>;
     let result: ExecutionResult;
     try {
-      result = await plan.compiled.query(undefined, started.context, params.variables ?? {});
-    } catch (error) {
-      // graphql-jit catches resolvers' errors; one escaping it is the gateway's, which the catalogue masks.
-      const cause = error instanceof Error ? error : new Error(String(error));
-      result = { errors: [new GraphQLError(cause.message, { originalError: cause })] };
+      started = options.start({ nodeRequest: request, headers, socketAddress: request.socket.remoteAddress, requestId });
+      result = await execute(plan, started.context, params.variables);
+    } finally {
+      options.metrics?.inFlight.dec();
     }
     if (result.errors?.length || !('data' in result)) {
-      options.metrics?.inFlight.dec();
       options.metrics?.fastPathRun('handed_over');
       handOverRequestId(request, requestId);
       options.handovers.give(request, { state: started.state, result });
@@ -262,7 +270,6 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       ...cors,
     ]);
     response.end(text);
-    options.metrics?.inFlight.dec();
     options.metrics?.fastPathRun('answered');
     options.log({
       requestId,
