@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import type { ExecutionResult, GraphQLSchema } from 'graphql';
+import { subscribe } from '@graphql-tools/executor';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
@@ -67,7 +68,7 @@ import { attachLiveSession, type LiveRuntime } from './live/live-session.js';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from './live/live-settings.js';
 import { PollRegistry } from './live/poll-registry.js';
 import { SubscriptionLimits } from './live/subscription-limits.js';
-import { useLiveEvents } from './live/use-live-events.js';
+import { LiveEvents } from './live/use-live-events.js';
 
 export interface GatewayOptions {
   schema: GraphQLSchema;
@@ -223,6 +224,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
   const plans = new FastPlans({ introspectionOpen: introspection === 'on', compiled });
   const handovers = new Handovers<StartedGatewayRequest>();
   const sandboxSet: ReadonlySet<UpstreamName> = new Set(options.sandboxUpstreams ?? []);
+  const liveEvents = new LiveEvents({ logger, observer: metrics, interfaceOf: (field) => LIVE_FIELD_INTERFACES[field] });
   const yoga = createYoga<ServerContext, GatewayContext>({
     // buildGatewaySchema's pipeline already made the scalars take the literal alone (its
     // compiled-execution pass); any other schema is copied, so a caller's schema never changes.
@@ -269,7 +271,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       ...(introspection === 'on' ? [] : [useIntrospectionPolicy({ policy: introspection, callerOf })]),
       // The log reads the codes the catalogue has settled, so it comes after it.
       useErrorCatalogue(logger),
-      useLiveEvents({ logger, observer: metrics, interfaceOf: (field) => LIVE_FIELD_INTERFACES[field] }),
+      liveEvents.plugin(),
       useCost({ meterOf: (request) => meters.of(request), quota }),
       useRequestLog(logger, metrics, options.requestLog),
       ...usePersistedQueries({
@@ -310,10 +312,11 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     },
   });
   if (!fastPathOn) return { yoga, listener: yoga };
+  const fastSchema = yoga.getEnveloped().schema;
   const listener = withFastPath<StartedGatewayRequest>(
     {
       graphqlPath: GRAPHQL_PATH,
-      schema: yoga.getEnveloped().schema,
+      schema: fastSchema,
       plans,
       handovers,
       maxRequestBytes: limits.maxRequestBytes,
@@ -333,6 +336,24 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       metrics,
       logger,
       corsAllows: (origin, requestUrl) => isAllowedOrigin(options.corsOrigins ?? DEFAULT_CORS_ORIGINS, origin, requestUrl),
+      openStream: ({ nodeRequest, headers, socketAddress, requestId }, plan, variables) => {
+        const ip = callerIp(headers, socketAddress, trustProxy);
+        const caller = anonymousCaller(ip);
+        const started = startRequest(nodeRequest, caller, { headers, ip, requestId });
+        const session = { runtime: live, headers, connection: nodeRequest.socket, caller: caller.id };
+        attachLiveSession(nodeRequest, session);
+        // As on Yoga's path, where the context carries the request its live session is found by.
+        const contextValue = { ...started.context, request: nodeRequest };
+        const args = {
+          schema: fastSchema,
+          document: plan.document,
+          operationName: plan.operation.name?.value,
+          variableValues: variables,
+          contextValue,
+        };
+        const opened = liveEvents.subscribe({ args, session, requestId }, (subscribeArgs) => subscribe(subscribeArgs)) ?? subscribe(args);
+        return { state: started, stream: Promise.resolve(opened) };
+      },
     },
     yoga,
   );

@@ -17,7 +17,7 @@
  * called twice. test/gateway/fast-path.test.ts compares the two paths' answers byte for byte.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { type ExecutionResult, GraphQLError, type GraphQLSchema } from 'graphql';
+import { type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../logger.js';
 import { CORS_EXPOSED_HEADERS } from '../ops/cors.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
@@ -153,6 +153,21 @@ export interface FastPathOptions<TState> {
   logger: Logger;
   /** Whether a page from `origin` may read answers to `requestUrl` (ops/cors.ts, CORS_ORIGINS). */
   corsAllows(origin: string, requestUrl: string): boolean;
+  /** How often an idle SSE stream gets a ping; graphql-yoga's own interval where absent. */
+  pingIntervalMs?: number;
+  /**
+   * Opens a subscription's stream as Yoga's path opens it (live/use-live-events.ts: its slot, its
+   * group's shared execution); a refusal is a result, which Yoga's path then answers.
+   */
+  openStream(request: FastRequest, plan: SubscriptionPlan, variables: Record<string, unknown> | undefined): OpenedStream<TState>;
+}
+
+type SubscriptionPlan = Extract<FastPlan, { kind: 'subscription' }>;
+
+/** A subscription opened by the fast path: the request's state (for a hand-over) and its stream, or the result refusing it. */
+export interface OpenedStream<TState> {
+  state: TState;
+  stream: Promise<ExecutionResult | AsyncIterableIterator<ExecutionResult>>;
 }
 
 /** A node request carrying its body already read, which Yoga's node adapter takes instead of the stream. */
@@ -205,8 +220,117 @@ function corsHeaders(request: IncomingMessage, allows: FastPathOptions<unknown>[
   ];
 }
 
+/** How the client asked for the answer: one JSON document, or a Server-Sent Events stream. */
+type Wanted = { as: 'json'; mediaType: RegularMediaType } | { as: 'events' };
+
+/** The Accept header of an EventSource or a graphql-sse client, for which Yoga streams a subscription over SSE. */
+const EVENT_STREAM = /^\s*text\/event-stream\s*$/i;
+
+/** How long an SSE stream may go without a byte before a ping, as graphql-yoga's own SSE answers (300 ms where NODE_ENV=test). */
+function defaultPingIntervalMs(): number {
+  return process.env.NODE_ENV === 'test' ? 300 : 12_000;
+}
+
+/**
+ * Events a client has not read yet, past which its stream is closed: a subscriber that stops
+ * reading must not make the process hold every later event for it.
+ */
+const MAX_UNREAD_EVENT_BYTES = 1024 * 1024;
+
+/** An event's result as graphql-yoga writes it: the `http` and `unexpected` extensions are the server's own. */
+function withoutInternals(result: ExecutionResult): ExecutionResult | { errors: GraphQLFormattedError[] } {
+  if (!result.errors?.length && !result.extensions?.http) return result;
+  const errors = result.errors?.map((error): GraphQLFormattedError => {
+    const formatted = error.toJSON();
+    const { http: _http, unexpected: _unexpected, ...extensions } = formatted.extensions ?? {};
+    const { extensions: _all, ...rest } = formatted;
+    return Object.keys(extensions).length > 0 ? { ...rest, extensions } : rest;
+  });
+  const { http: _http, ...extensions } = result.extensions ?? {};
+  return {
+    ...result,
+    ...(errors ? { errors } : {}),
+    extensions: Object.keys(extensions).length > 0 ? extensions : undefined,
+  } as ExecutionResult;
+}
+
+/**
+ * The process's SSE streams answered by the fast path, pinged together by one timer (Yoga keeps
+ * one timer, a TextEncoder and a ReadableStream per stream: most of a subscriber's memory), and
+ * the frames of their events.
+ */
+class EventStreams {
+  private readonly open = new Set<ServerResponse>();
+  private timer: NodeJS.Timeout | undefined;
+  /** Each event's frame, encoded once: a group's subscribers share one result object (live/shared-live.ts). */
+  private readonly frames = new WeakMap<ExecutionResult, Buffer>();
+
+  constructor(private readonly pingIntervalMs: number) {}
+
+  add(response: ServerResponse): void {
+    this.open.add(response);
+    this.timer ??= setInterval(() => this.ping(), this.pingIntervalMs).unref();
+  }
+
+  delete(response: ServerResponse): void {
+    this.open.delete(response);
+    if (this.open.size > 0 || !this.timer) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  frame(result: ExecutionResult): Buffer {
+    let frame = this.frames.get(result);
+    if (!frame) {
+      frame = Buffer.from(`event: next\ndata: ${JSON.stringify(withoutInternals(result))}\n\n`);
+      this.frames.set(result, frame);
+    }
+    return frame;
+  }
+
+  private ping(): void {
+    for (const response of this.open) if (response.writableLength === 0) response.write(':\n\n');
+  }
+}
+
+/** Writes `events` to `response` as graphql-yoga's SSE answer does, until they end or the client goes. */
+async function sendEvents(
+  response: ServerResponse,
+  events: AsyncIterableIterator<ExecutionResult>,
+  head: string[],
+  streams: EventStreams,
+): Promise<void> {
+  response.writeHead(200, head);
+  // As Yoga does: a first ping, since some browsers wait for a byte before they report the stream open.
+  response.write(':\n\n');
+  streams.add(response);
+  const stop = (): void => {
+    streams.delete(response);
+    void events.return?.();
+  };
+  response.once('close', stop);
+  try {
+    for (;;) {
+      const next = await events.next();
+      if (next.done || response.destroyed) break;
+      response.write(streams.frame(next.value));
+      if (response.writableLength > MAX_UNREAD_EVENT_BYTES) {
+        response.destroy();
+        break;
+      }
+    }
+  } finally {
+    streams.delete(response);
+  }
+  if (!response.destroyed) response.end('event: complete\ndata:\n\n');
+}
+
 /** Runs the plan's compiled operation; graphql-jit catches resolvers' errors, so one escaping it is the gateway's, which the catalogue masks. */
-async function execute(plan: FastPlan, context: object, variables: Record<string, unknown> | undefined): Promise<ExecutionResult> {
+async function execute(
+  plan: Extract<FastPlan, { kind: 'query' }>,
+  context: object,
+  variables: Record<string, unknown> | undefined,
+): Promise<ExecutionResult> {
   try {
     return await plan.compiled.query(undefined, context, variables ?? {});
   } catch (error) {
@@ -225,11 +349,61 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     slow(request, response);
   };
 
+  const streams = new EventStreams(options.pingIntervalMs ?? defaultPingIntervalMs());
+
+  /** Opens the subscription and streams it; a refusal goes to Yoga. Holds neither the body nor the parameters for the stream's life. */
+  const stream = async (
+    request: ReadRequest,
+    response: ServerResponse,
+    handBack: () => void,
+    plan: SubscriptionPlan,
+    variables: Record<string, unknown> | undefined,
+    cors: CorsHeaders,
+  ): Promise<void> => {
+    const headers = headerReader(request);
+    const requestId = requestIdFrom(headers);
+    options.metrics?.inFlight.inc();
+    let opened: OpenedStream<TState>;
+    let result: ExecutionResult | AsyncIterableIterator<ExecutionResult>;
+    try {
+      opened = options.openStream(
+        { nodeRequest: request, headers, socketAddress: request.socket.remoteAddress, requestId },
+        plan,
+        variables,
+      );
+      result = await opened.stream;
+    } finally {
+      options.metrics?.inFlight.dec();
+    }
+    if (!(Symbol.asyncIterator in result)) {
+      options.metrics?.fastPathRun('handed_over');
+      handOverRequestId(request, requestId);
+      options.handovers.give(request, { state: opened.state, result });
+      return handBack();
+    }
+    options.metrics?.fastPathRun('answered');
+    const head = [
+      'Content-Type',
+      'text/event-stream',
+      'Connection',
+      'keep-alive',
+      'Cache-Control',
+      'no-cache',
+      'Content-Encoding',
+      'none',
+      REQUEST_ID_HEADER,
+      requestId,
+      ...cors,
+    ];
+    // Returned, not awaited: this frame (the request's context and state, the body) is let go while the stream lasts.
+    return sendEvents(response, result, head, streams);
+  };
+
   const run = async (
     request: ReadRequest,
     response: ServerResponse,
     body: Buffer,
-    mediaType: RegularMediaType,
+    wanted: Wanted,
     cors: CorsHeaders,
     arrived: number,
   ): Promise<void> => {
@@ -241,6 +415,12 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     }
     const plan: FastPlan | undefined = params && options.plans.find(params.query, params.operationName);
     if (!params || !plan || !FastPlans.variablesCoerce(options.schema, plan, params.variables)) return handOver(request, response, body);
+    if (wanted.as === 'events') {
+      if (plan.kind !== 'subscription') return handOver(request, response, body);
+      return stream(request, response, () => handOver(request, response, body), plan, params.variables, cors);
+    }
+    if (plan.kind !== 'query') return handOver(request, response, body);
+    const { mediaType } = wanted;
     const headers = headerReader(request);
     const requestId = requestIdFrom(headers);
     options.metrics?.inFlight.inc();
@@ -281,8 +461,15 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
   };
 
   return (request, response) => {
-    const mediaType = mediaTypeOf(request.headers.accept);
-    if (mediaType === undefined || !eligible(request, graphqlPath, maxRequestBytes)) return slow(request, response);
+    const { accept } = request.headers;
+    const mediaType = mediaTypeOf(accept);
+    const wanted: Wanted | undefined =
+      mediaType !== undefined
+        ? { as: 'json', mediaType }
+        : accept !== undefined && EVENT_STREAM.test(accept)
+          ? { as: 'events' }
+          : undefined;
+    if (wanted === undefined || !eligible(request, graphqlPath, maxRequestBytes)) return slow(request, response);
     const cors = corsHeaders(request, options.corsAllows);
     if (cors === undefined) return slow(request, response);
     const arrived = performance.now();
@@ -296,7 +483,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     request.on('error', () => undefined);
     request.on('end', () => {
       const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
-      run(request, response, body, mediaType, cors, arrived).catch((error: unknown) => {
+      run(request, response, body, wanted, cors, arrived).catch((error: unknown) => {
         options.logger.error({ err: error }, 'the fast path failed to answer a request');
         if (response.headersSent) response.destroy();
         else

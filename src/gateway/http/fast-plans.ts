@@ -1,6 +1,6 @@
 /**
- * The fast path's plans (fast-path.ts): query documents Yoga has already parsed, validated and
- * let execute once, by their text, each with its graphql-jit compilation. A plan is made only
+ * The fast path's plans (fast-path.ts): query and subscription documents Yoga has already parsed,
+ * validated and let run once, by their text, each query with its graphql-jit compilation. A plan is made only
  * where Yoga's path ran its whole checklist for this document (limits, validation, the operation
  * type, the introspection policy), so the fast path can run the same document again without
  * repeating any of it: none of those checks reads anything but the document.
@@ -22,12 +22,15 @@ import { type CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { type CompiledOperations, deliversIncrementally, variablesAccepted } from './compiled-execution.js';
 
-/** A document the fast path may run: its operation, compiled. */
-export interface FastPlan {
-  readonly document: DocumentNode;
-  readonly operation: OperationDefinitionNode;
-  readonly compiled: CompiledQuery;
-}
+/** A document the fast path may run: a query, compiled, or a subscription, whose stream graphql-js opens (live/use-live-events.ts). */
+export type FastPlan =
+  | {
+      readonly kind: 'query';
+      readonly document: DocumentNode;
+      readonly operation: OperationDefinitionNode;
+      readonly compiled: CompiledQuery;
+    }
+  | { readonly kind: 'subscription'; readonly document: DocumentNode; readonly operation: OperationDefinitionNode };
 
 /** How many documents keep a plan; past it the oldest is dropped (a client sending ever new texts cannot grow the process). */
 const DEFAULT_CAPACITY = 1_000;
@@ -89,25 +92,33 @@ export class FastPlans {
         if (request.method !== 'POST' || params.extensions !== undefined || typeof params.query !== 'string') return;
         texts.set(request, { query: params.query, operationName: params.operationName ?? undefined });
       },
-      onExecute: ({ args }) => {
-        const text = texts.get(args.contextValue.request);
-        if (!text) return;
-        const key = planKey(text.query, text.operationName);
-        if (this.plans.has(key)) return;
-        const plan = this.planOf(args.schema, args.document, text.operationName);
-        if (!plan) return;
-        if (this.plans.size >= this.capacity) this.plans.delete(this.plans.keys().next().value ?? key);
-        this.plans.set(key, plan);
-      },
+      onExecute: ({ args }) => this.record(texts.get(args.contextValue.request), args.schema, args.document),
+      onSubscribe: ({ args }) => this.record(texts.get(args.contextValue.request), args.schema, args.document),
     };
+  }
+
+  private record(
+    text: { query: string; operationName: string | undefined } | undefined,
+    schema: GraphQLSchema,
+    document: DocumentNode,
+  ): void {
+    if (!text) return;
+    const key = planKey(text.query, text.operationName);
+    if (this.plans.has(key)) return;
+    const plan = this.planOf(schema, document, text.operationName);
+    if (!plan) return;
+    if (this.plans.size >= this.capacity) this.plans.delete(this.plans.keys().next().value ?? key);
+    this.plans.set(key, plan);
   }
 
   private planOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): FastPlan | undefined {
     const operation = getOperationAST(document, operationName);
-    if (operation?.operation !== 'query' || deliversIncrementally(document)) return undefined;
+    if (!operation || deliversIncrementally(document)) return undefined;
+    if (operation.operation === 'subscription') return { kind: 'subscription', document, operation };
+    if (operation.operation !== 'query') return undefined;
     if (!this.options.introspectionOpen && introspects(document)) return undefined;
     const compiled = this.options.compiled.of(schema, document, operationName);
-    return isCompiledQuery(compiled) ? { document, operation, compiled } : undefined;
+    return isCompiledQuery(compiled) ? { kind: 'query', document, operation, compiled } : undefined;
   }
 }
 
@@ -140,6 +151,11 @@ export class Handovers<TState> {
         const handover = this.of(Reflect.get(args.contextValue, 'req'));
         if (!handover) return;
         setExecuteFn(() => handover.result);
+      },
+      onSubscribe: ({ args, setSubscribeFn }) => {
+        const handover = this.of(Reflect.get(args.contextValue, 'req'));
+        if (!handover) return;
+        setSubscribeFn(() => handover.result);
       },
     };
   }

@@ -12,7 +12,7 @@ import type { CacheObserver } from '../upstream/upstream-observers.js';
 import { fillPath } from '../upstream/path-parameters.js';
 import { type QueryValue, withQuery } from '../upstream/query-string.js';
 import { freshnessMs, type ResponseCache, sharedKey } from '../upstream/response-cache.js';
-import { createUpstreamClient, type ResolvedUpstream } from '../upstream/upstream-fetch.js';
+import { createUpstreamClient, type HeaderReader, type ResolvedUpstream } from '../upstream/upstream-fetch.js';
 import type { UpstreamTransport } from '../upstream/upstream-transport.js';
 import type { LiveFeed } from './live-settings.js';
 import type { PollSpec } from './poll-registry.js';
@@ -44,7 +44,7 @@ export interface LivePollerOptions {
  * The headers that carry a subscriber's own credentials (the client headers of `upstreams`'
  * vendors), and nothing else of it.
  */
-export function credentialHeaders(upstreams: readonly ResolvedUpstream[], headers: Headers): Headers {
+export function credentialHeaders(upstreams: readonly ResolvedUpstream[], headers: HeaderReader): Headers {
   const kept = new Headers();
   for (const { clientHeaders } of upstreams.map((upstream) => upstream.vendor)) {
     for (const name of [clientHeaders.key, clientHeaders.userToken]) {
@@ -70,7 +70,7 @@ function urlOf(upstream: ResolvedUpstream, template: string, parameters: Record<
 }
 
 /** Makes the poll specs of subscriptions: the key and one poll through a fresh upstream client. */
-export function createLivePoller(options: LivePollerOptions): (source: LiveSource, callerHeaders: Headers) => PollSpec {
+export function createLivePoller(options: LivePollerOptions): (source: LiveSource, callerHeaders: HeaderReader) => PollSpec {
   return (source, callerHeaders) => {
     const upstream = options.upstreams.find((candidate) => candidate.name === source.upstream);
     if (!upstream) throw new TypeError(`No upstream is configured for ${source.upstream}`);

@@ -4,6 +4,7 @@
  * the request (as the fan-out budget is), so the context's shape stays the one every resolver knows.
  */
 import type { GatewayContext } from '../context.js';
+import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import type { LiveSource } from './live-poller.js';
 import type { PollRegistry, PollSpec } from './poll-registry.js';
 import type { SubscriptionLimits } from './subscription-limits.js';
@@ -11,9 +12,9 @@ import type { SubscriptionLimits } from './subscription-limits.js';
 /** One per gateway: what every live stream of the process shares. */
 export interface LiveRuntime {
   registry: PollRegistry;
-  pollSpec(source: LiveSource, callerHeaders: Headers): PollSpec;
+  pollSpec(source: LiveSource, callerHeaders: HeaderReader): PollSpec;
   /** The headers of a request that carry its own credentials for the served upstreams (live-poller.ts). */
-  credentials(callerHeaders: Headers): Headers;
+  credentials(callerHeaders: HeaderReader): Headers;
   limits: SubscriptionLimits;
   /**
    * A fresh context for one event of a shared execution (shared-live.ts): its own upstream client,
@@ -27,7 +28,7 @@ export interface LiveRuntime {
 export interface LiveSession {
   runtime: LiveRuntime;
   /** The request's headers: the subscriber's own credentials are read from them. */
-  headers: Headers;
+  headers: HeaderReader;
   /** Lives as long as the client's connection (its socket, or the request when there is none). */
   connection: object;
   /** Who counts against MAX_SUBSCRIPTIONS_PER_CALLER: the caller's id, else its address. */
@@ -37,8 +38,8 @@ export interface LiveSession {
 // Keyed by object: under node:http Yoga's requests are @whatwg-node's, not instances of the global Request.
 const sessions = new WeakMap<object, LiveSession>();
 
-/** Records the live session of `request` (server.ts, as the request's context is made). */
-export function attachLiveSession(request: Request, session: LiveSession): void {
+/** Records the live session of `request`, Yoga's or the fast path's node request (server.ts, as the request's context is made). */
+export function attachLiveSession(request: object, session: LiveSession): void {
   sessions.set(request, session);
 }
 

@@ -68,41 +68,74 @@ function groupKey(args: ExecutionArgs, session: LiveSession): string {
     .digest('base64url');
 }
 
-/** Yoga plugin: subscriptions share one execution per event, sent only when they changed, with catalogued errors. */
-export function useLiveEvents(options: LiveEventsOptions): Plugin {
-  const shared = new SharedLive(options);
-  return {
-    onSubscribe({ args, subscribeFn, setSubscribeFn }) {
-      const session = findLiveSession(args.contextValue);
-      const operation = getOperationAST(args.document, args.operationName);
-      const root = operation?.selectionSet.selections.find((selection): selection is FieldNode => selection.kind === Kind.FIELD);
-      if (!session || !root) return;
-      const upstream = options.interfaceOf(root.name.value) ?? 'other';
-      const requestId = requestIdOf(args.contextValue.request);
-      const catalogue = (result: ExecutionResult): ExecutionResult =>
-        result.errors?.length
-          ? { ...result, errors: result.errors.map((error: GraphQLError) => maskError(error, options.logger, requestId)) }
-          : result;
-      setSubscribeFn(async (subscribeArgs) => {
-        let release: () => void;
-        try {
-          release = session.runtime.limits.acquire(session.connection, session.caller);
-        } catch (error) {
-          // As a refusal from the field's own subscribe would read.
-          return { errors: [locatedError(error, [root], [root.alias?.value ?? root.name.value])] };
-        }
-        return shared.join(
-          {
-            key: groupKey(subscribeArgs, session),
-            upstream,
-            // A context of its own: the opener's is its request's, and the shared execution renews
-            // its per-event state (live-stream.ts) for everyone of the group.
-            open: async () => subscribeFn({ ...subscribeArgs, contextValue: { ...subscribeArgs.contextValue } }),
-            catalogue,
-          },
-          release,
+/** What a subscription's stream is opened with: its execution's arguments (the context among them) and the session and id of its request. */
+export interface LiveSubscription {
+  args: ExecutionArgs;
+  session: LiveSession;
+  requestId: string | undefined;
+}
+
+/**
+ * The subscriptions of one gateway: each takes its slot and joins its group's shared execution,
+ * whether Yoga's path opens it (`plugin`) or the fast path (http/fast-path.ts) does (`subscribe`).
+ */
+export class LiveEvents {
+  private readonly shared: SharedLive;
+
+  constructor(private readonly options: LiveEventsOptions) {
+    this.shared = new SharedLive(options);
+  }
+
+  /**
+   * Opens `subscription`'s stream, `subscribeFn` running the operation once for its group; the
+   * refusal (a full slot, a bad argument) is a result. Undefined for an operation whose root is no
+   * field (then it runs on its own).
+   */
+  subscribe(
+    { args, session, requestId }: LiveSubscription,
+    subscribeFn: (
+      args: ExecutionArgs,
+    ) => Promise<ExecutionResult | AsyncIterable<ExecutionResult>> | ExecutionResult | AsyncIterable<ExecutionResult>,
+  ): Promise<ExecutionResult | AsyncIterableIterator<ExecutionResult>> | undefined {
+    const operation = getOperationAST(args.document, args.operationName);
+    const root = operation?.selectionSet.selections.find((selection): selection is FieldNode => selection.kind === Kind.FIELD);
+    if (!root) return undefined;
+    const upstream = this.options.interfaceOf(root.name.value) ?? 'other';
+    const catalogue = (result: ExecutionResult): ExecutionResult =>
+      result.errors?.length
+        ? { ...result, errors: result.errors.map((error: GraphQLError) => maskError(error, this.options.logger, requestId)) }
+        : result;
+    let release: () => void;
+    try {
+      release = session.runtime.limits.acquire(session.connection, session.caller);
+    } catch (error) {
+      // As a refusal from the field's own subscribe would read.
+      return Promise.resolve({ errors: [locatedError(error, [root], [root.alias?.value ?? root.name.value])] });
+    }
+    return this.shared.join(
+      {
+        key: groupKey(args, session),
+        upstream,
+        // A context of its own: the opener's is its request's, and the shared execution renews
+        // its per-event state (live-stream.ts) for everyone of the group.
+        open: async () => subscribeFn({ ...args, contextValue: { ...(args.contextValue as object) } }),
+        catalogue,
+      },
+      release,
+    );
+  }
+
+  /** Yoga plugin: subscriptions share one execution per event, sent only when they changed, with catalogued errors. */
+  plugin(): Plugin {
+    return {
+      onSubscribe: ({ args, subscribeFn, setSubscribeFn }) => {
+        const session = findLiveSession(args.contextValue);
+        if (!session) return;
+        const requestId = requestIdOf(args.contextValue.request);
+        setSubscribeFn(
+          (subscribeArgs) => this.subscribe({ args: subscribeArgs, session, requestId }, subscribeFn) ?? subscribeFn(subscribeArgs),
         );
-      });
-    },
-  };
+      },
+    };
+  }
 }

@@ -13,7 +13,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildGatewaySchema } from '../../../src/gateway/build-schema.js';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from '../../../src/gateway/live/live-settings.js';
 import type { PollRegistry } from '../../../src/gateway/live/poll-registry.js';
-import { createGateway, createPollRegistry } from '../../../src/gateway/server.js';
+import { createGatewayServer, createPollRegistry } from '../../../src/gateway/server.js';
 import type { ResolvedUpstream } from '../../../src/gateway/upstream/upstream-fetch.js';
 import { GatewayMetrics } from '../../../src/gateway/ops/metrics.js';
 import type { Logger } from '../../../src/gateway/logger.js';
@@ -121,7 +121,8 @@ export async function startLiveGateway(world: LiveWorld, live: Partial<LiveSetti
   const settings: LiveSettings = { ...DEFAULT_LIVE_SETTINGS, ...live };
   const metrics = new GatewayMetrics();
   const registry = createPollRegistry({ settings, metrics, logger });
-  const yoga = createGateway({
+  // As `npm start` serves it: the fast path in front of Yoga, so a document's later subscriptions stream from the fast path.
+  const gateway = createGatewayServer({
     schema: world.schema,
     upstreams: world.upstreams,
     upstreamTimeoutMs: 5_000,
@@ -131,7 +132,7 @@ export async function startLiveGateway(world: LiveWorld, live: Partial<LiveSetti
     logger,
     live: { settings, registry },
   });
-  const server = createServer(yoga);
+  const server = createServer(gateway.listener);
   const base = await listen(server);
   return {
     url: `${base}/graphql`,
