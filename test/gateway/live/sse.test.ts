@@ -37,6 +37,12 @@ async function settled(): Promise<void> {
   expect(gateway.registry.keyCount).toBe(0);
 }
 
+/** Streams the fast path (http/fast-path.ts) has answered itself so far. */
+async function fastStreams(served: LiveGateway): Promise<number> {
+  const metric = await served.metrics.registry.getSingleMetric('gateway_fast_path_operations_total')?.get();
+  return metric?.values.find((value) => value.labels.result === 'answered')?.value ?? 0;
+}
+
 describe('subscriptions over SSE', () => {
   it('sends the current value at once to a graphql-sse client, then one event per change', async () => {
     await settled();
@@ -71,12 +77,6 @@ describe('subscriptions over SSE', () => {
     expect(stream.results[1]?.data).toEqual({ stablecoinState: { sigUsdPrice: String(Number(world.b.state.sigUsdPrice)) } });
     stream.close();
   });
-
-  /** Streams the fast path (http/fast-path.ts) has answered itself so far. */
-  async function fastStreams(served: LiveGateway): Promise<number> {
-    const metric = await served.metrics.registry.getSingleMetric('gateway_fast_path_operations_total')?.get();
-    return metric?.values.find((value) => value.labels.result === 'answered')?.value ?? 0;
-  }
 
   it('makes one upstream call per interval for 50 subscribers of one key, and none once they have left', async () => {
     await settled();
@@ -250,7 +250,9 @@ describe('limits', () => {
 describe('drain', () => {
   it('completes every open stream before the server closes', async () => {
     const draining = await startLiveGateway(world, { intervalsMs: gatewayIntervals() });
+    // The second of one document streams from the fast path, the others from Yoga's: the drain completes both kinds.
     const streams = [
+      await openSse(draining.url, STATE),
       await openSse(draining.url, STATE),
       await openSse(draining.url, 'subscription { exchangeRate(from: "EUR", to: "GBP") }'),
     ];
@@ -266,6 +268,7 @@ describe('drain', () => {
     expect(code).toBe(0);
     await Promise.all(streams.map((stream) => stream.ended));
     for (const stream of streams) expect(stream.events.at(-1)?.event).toBe('complete');
+    expect(await fastStreams(draining)).toBe(1);
     await draining.close();
   });
 });
