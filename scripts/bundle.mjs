@@ -43,6 +43,22 @@ const ownModuleUrls = {
   },
 };
 
+/**
+ * graphql resolves to its CommonJS build (Node's resolution, which the rest of node_modules
+ * shares, so there is one graphql), and esbuild gives every ES module that imports it a wrapper of
+ * its own with a getter per export: 210 importers made 48,000 getters and their closures, 6 MB
+ * of every process's heap. Imported through this one ES module, graphql is wrapped once.
+ */
+const oneGraphqlWrapper = {
+  name: 'one-graphql-wrapper',
+  setup(builder) {
+    builder.onResolve({ filter: /^graphql$/ }, (args) =>
+      args.kind === 'import-statement' && args.namespace === 'file' ? { path: 'graphql', namespace: 'one-graphql-wrapper' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'one-graphql-wrapper' }, () => ({ contents: "export * from 'graphql';", resolveDir: root }));
+  },
+};
+
 await build({
   entryPoints: [`${src}main.ts`],
   outfile,
@@ -51,12 +67,16 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // V8 keeps the bundle's source in memory and scans all of it at each start: without the
+  // indentation and line breaks it is 4.5 MB instead of 6.6 MB. Names stay, so stack traces read
+  // as before (and the source map maps them back to src/).
+  minifyWhitespace: true,
   logLevel: 'warning',
   // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   // GraphiQL's page (9 MB of script) is imported on the first visit; bundled, every start would load it.
   external: ['@graphql-yoga/render-graphiql'],
-  plugins: [sandboxesApart, ownModuleUrls],
+  plugins: [sandboxesApart, ownModuleUrls, oneGraphqlWrapper],
 });
 
 // V8 keeps a module's source for as long as its functions live, and stores it at two bytes a
