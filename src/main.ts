@@ -40,8 +40,8 @@ const SETTLED_GROWTH_FACTOR = 16;
  * (the start is no slower, measured), then, `SETTLE_HEAP_AFTER_MS` after it serves, one full
  * collection compacts what the start left behind (Node >= 22's last-resort flavour also shrinks
  * the young generation; Node 20 ignores the flavour) and the young generation may grow again as
- * V8 sees fit (`SETTLED_GROWTH_FACTOR`), so a gateway under load gets the young generation it had. V8 reads both
- * flags when it uses them, which is what makes setting them at run time safe here.
+ * V8 sees fit (`SETTLED_GROWTH_FACTOR`), so a gateway under load gets the young generation it
+ * had. V8 reads both flags when it uses them, which makes setting them at run time safe here.
  */
 function holdYoungGeneration(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
