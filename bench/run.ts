@@ -15,9 +15,13 @@
  * the repository root), BENCH_ONLY=this,lean,mesh,hive (a subset), SOAK=<seconds> (only Q2 on this
  * gateway for that long, RSS over time, written to bench/last-soak.md), BENCH_RECORD=1 (record
  * the answers anew from `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, stop),
- * LIVE=1 or `--live` (the live-data load instead, live.ts). bench/README.md says more.
+ * LIVE=1 or `--live` (the live-data load instead, live.ts), NODE_LINES=0 (no start-up table per
+ * Node line; by default this gateway is also started LINE_STARTS (3) times on this Node and on
+ * the LTS of scripts/node-lts.sh, alternately, and their medians printed side by side).
+ * bench/README.md says more.
  */
 import { cpus } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensurePeersInstalled, type Gateway, GATEWAYS, peerVersions, ROOT } from './gateways.js';
@@ -44,6 +48,8 @@ const Q3_CONCURRENCY = Math.max(1, Math.round(number('Q3_CONCURRENCY', 4)));
 const SOAK = number('SOAK', 0);
 const RECORD = process.env.BENCH_RECORD === '1';
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const NODE_LINES = process.env.NODE_LINES !== '0';
+const LINE_STARTS = Math.max(1, Math.round(number('LINE_STARTS', 3)));
 const RESULT_FILE = fileURLToPath(new URL('last-result.md', import.meta.url));
 const SOAK_FILE = fileURLToPath(new URL('last-soak.md', import.meta.url));
 
@@ -116,13 +122,30 @@ function upstreamEnv(urls: Record<InterfaceName, string>): NodeJS.ProcessEnv {
   };
 }
 
-async function startGateway(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boolean): Promise<Running> {
-  const buildSeconds = gateway.prepare({ ...process.env, ...env });
+/** A started gateway's process, and its figures from spawn to one second after its first answer. */
+interface Served {
+  process: Started;
+  url: string;
+  pid: number;
+  startupMs: number;
+  idleRss: number;
+}
+
+/**
+ * Starts `gateway` on a free port (its command as `wrap` makes it) and waits for its first answer
+ * to Q1, then a second.
+ */
+async function serveGateway(
+  gateway: Gateway,
+  env: NodeJS.ProcessEnv,
+  pin: boolean,
+  wrap: (command: string) => string = (command) => command,
+): Promise<Served> {
   const port = await freePort();
   const { command, cwd } = gateway.command(port);
   const since = performance.now();
   // FORK=0: one serving process for every gateway, so its RSS is the gateway's.
-  const started = startProcess(gateway.label, command, {
+  const started = startProcess(gateway.label, wrap(command), {
     cwd,
     env: { ...gateway.defaults, ...process.env, ...env, PORT: String(port), FORK: '0' },
     cores: pin ? '1' : undefined,
@@ -132,14 +155,16 @@ async function startGateway(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boole
   const pid = started.child.pid === undefined ? undefined : servingPid(started.child.pid, port);
   if (pid === undefined) throw new Error(`${gateway.label}: no process of its group listens on port ${port}`);
   await sleep(1000);
+  return { process: started, url, pid, startupMs, idleRss: memory(pid).rss };
+}
+
+async function startGateway(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boolean): Promise<Running> {
+  const buildSeconds = gateway.prepare({ ...process.env, ...env });
+  const served = await serveGateway(gateway, env, pin);
   const running: Running = {
     gateway,
-    process: started,
-    url,
-    pid,
+    ...served,
     buildSeconds,
-    startupMs,
-    idleRss: memory(pid).rss,
     q2Rss: [],
     hwm: Number.NaN,
     upstreamPerOp: {},
@@ -147,9 +172,80 @@ async function startGateway(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boole
     results: { Q1: [], Q2: [], Q3: [] },
   };
   console.log(
-    `${gateway.label}: ${buildSeconds ? `built in ${fixed(buildSeconds, 1)} s, ` : ''}first answer ${fixed(startupMs / 1000, 2)} s after start, pid ${pid}, idle RSS ${fixed(running.idleRss)} MiB`,
+    `${gateway.label}: ${buildSeconds ? `built in ${fixed(buildSeconds, 1)} s, ` : ''}first answer ${fixed(running.startupMs / 1000, 2)} s after start, pid ${running.pid}, idle RSS ${fixed(running.idleRss)} MiB`,
   );
   return running;
+}
+
+/** A Node line this gateway is started on for the side-by-side table: its version and the command prefix that selects it. */
+interface NodeLine {
+  version: string;
+  prefix: string;
+}
+
+/**
+ * This process's Node and the LTS the Docker image runs (scripts/node-lts.sh, which fetches it on
+ * first use); only this process's when the LTS is the same or cannot run here.
+ */
+function nodeLines(): NodeLine[] {
+  const here: NodeLine = { version: process.version, prefix: '' };
+  try {
+    const version = execFileSync('bash', ['scripts/node-lts.sh', 'node', '--version'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    return version === process.version ? [here] : [here, { version, prefix: 'bash scripts/node-lts.sh ' }];
+  } catch (error) {
+    console.warn(
+      `the Node LTS cannot run here, so only ${process.version} is measured: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return [here];
+  }
+}
+
+/**
+ * This gateway's start-up and idle RSS on each Node line: LINE_STARTS starts of each, the lines
+ * alternating, one process at a time (each stopped before the next starts); medians. The
+ * build is the one `startGateway` made: the bundle does not depend on the Node that built it.
+ */
+async function lineFigures(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boolean): Promise<string> {
+  const lines = nodeLines();
+  const figures = lines.map(() => ({ startupMs: [] as number[], idleRss: [] as number[] }));
+  for (let start = 0; start < LINE_STARTS; start += 1) {
+    for (const [index, line] of lines.entries()) {
+      // node-lts.sh puts the LTS first on PATH, so `sh -c` finds it for the command's `node`.
+      const served = await serveGateway(gateway, env, pin, (command) =>
+        line.prefix ? `${line.prefix}sh -c ${JSON.stringify(command)}` : command,
+      );
+      await served.process.stop();
+      figures[index]?.startupMs.push(served.startupMs);
+      figures[index]?.idleRss.push(served.idleRss);
+      console.log(
+        `${gateway.label} on Node ${line.version}: first answer ${fixed(served.startupMs / 1000, 2)} s, idle RSS ${fixed(served.idleRss)} MiB`,
+      );
+    }
+  }
+  const row = (title: string, cells: string[]): string => `| ${[title, ...cells].join(' | ')} |`;
+  return [
+    `${gateway.label} per Node line (\`${thisSettings()}${gateway.command(0).command}\`; median of ${LINE_STARTS} starts each, the lines alternating; ${pin ? 'on core 1' : 'not pinned'}):`,
+    '',
+    row(
+      '',
+      lines.map((line) => `Node ${line.version}`),
+    ),
+    row(
+      '---',
+      lines.map(() => '---:'),
+    ),
+    row(
+      'start-up to first answer (s)',
+      figures.map((figure) => fixed(median(figure.startupMs) / 1000, 2)),
+    ),
+    row(
+      'idle RSS (MiB)',
+      figures.map((figure) => fixed(median(figure.idleRss))),
+    ),
+    '',
+  ].join('\n');
 }
 
 /** Runs each query a few times alone: checks the answers and counts upstream requests per operation. */
@@ -388,7 +484,10 @@ async function main(): Promise<void> {
       }
     }
     for (const gateway of running) gateway.hwm = memory(gateway.pid).hwm;
-    const markdown = table(running, peerVersions(), pinned);
+    const self = running.find((gateway) => gateway.gateway.id === 'this');
+    // After the rounds, with every gateway idle: the starts compete with no load for the core.
+    const lineTable = NODE_LINES && self ? await lineFigures(self.gateway, env, pinned) : '';
+    const markdown = [table(running, peerVersions(), pinned), lineTable].filter(Boolean).join('\n');
     console.log(`\n${markdown}`);
     writeFileSync(RESULT_FILE, markdown);
     console.log(`written to bench/last-result.md`);

@@ -1,16 +1,19 @@
 /**
  * Build step: the Mesh artefact of the registered interfaces (scripts/mesh-artifact.ts) in
  * `dist/mesh/`, with the other facts the gateway reads from the documents (D's sortable country
- * paths, read by src/gateway/schema/input-limits.ts).
+ * paths, read by src/gateway/schema/input-limits.ts), and each OpenAPI document as JSON in
+ * `dist/openapi/` (read by src/gateway/upstream/openapi-document.ts).
  *
  * Usage: tsx scripts/build-mesh-artifact.ts [--check]   (--check: exit 1 if the artefact is stale)
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countryDataInterface } from '../src/gateway/interfaces/country-data/interface.js';
 import { INTERFACES } from '../src/gateway/interfaces/registry.js';
 import { COUNTRY_SORT_PATHS_FILE, MESH_ARTIFACT_DIR } from '../src/gateway/schema/mesh-manifest.js';
 import { countrySortPaths } from '../src/gateway/schema/build/sortable-paths.js';
+import { DOCUMENT_COPY_DIR, documentCopy, documentCopyFile } from '../src/gateway/upstream/openapi-document.js';
 import { meshArtifactFiles, syncArtifact } from './mesh-artifact.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,9 +22,22 @@ const check = process.argv.includes('--check');
 const files = await meshArtifactFiles(INTERFACES, root);
 const sortPaths = [...countrySortPaths(countryDataInterface.vendor.document)];
 files.set(COUNTRY_SORT_PATHS_FILE, `${JSON.stringify(sortPaths, null, 1)}\n`);
-const stale = syncArtifact(join(root, MESH_ARTIFACT_DIR), files, check);
+// The documents as JSON, which the gateway reads to check upstream answers (openapi-document.ts).
+const copies = new Map(
+  INTERFACES.map(({ vendor }) => [
+    documentCopyFile(vendor.document),
+    `${JSON.stringify(documentCopy(readFileSync(vendor.document, 'utf8')))}\n`,
+  ]),
+);
+const stale = [
+  ...syncArtifact(join(root, MESH_ARTIFACT_DIR), files, check),
+  ...syncArtifact(join(root, DOCUMENT_COPY_DIR), copies, check).map((file) => `${DOCUMENT_COPY_DIR}/${file}`),
+];
 if (check && stale.length > 0) {
   console.error(`The Mesh artefact is stale (${stale.join(', ')}): run npm run build`);
   process.exit(1);
 }
-if (!check) console.error(`Mesh artefact: ${INTERFACES.length} sources in ${MESH_ARTIFACT_DIR} (${stale.length} file(s) written)`);
+if (!check)
+  console.error(
+    `Mesh artefact: ${INTERFACES.length} sources in ${MESH_ARTIFACT_DIR} and ${DOCUMENT_COPY_DIR} (${stale.length} file(s) written)`,
+  );

@@ -20,7 +20,11 @@ async function parsesPerBody(query: string): Promise<{ bodies: number; parses: n
   try {
     const result = await gw.query(query);
     expect(result.errors).toBeUndefined();
-    const parses = parse.mock.calls.filter(([text]) => typeof text === 'string' && text.includes('"objects"')).length;
+    // D's OpenAPI document, which the answer checks read once per process from the build's JSON
+    // copy (openapi-document.ts), names `objects` too; it is no body.
+    const parses = parse.mock.calls.filter(
+      ([text]) => typeof text === 'string' && text.includes('"objects"') && !text.includes('"openapi"'),
+    ).length;
     return { bodies: requests.length, parses, provenance: result.extensions?.provenance };
   } finally {
     parse.mockRestore();

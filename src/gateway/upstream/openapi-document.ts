@@ -4,7 +4,10 @@
  * OAS 3.1 schemas are JSON Schema 2020-12; OAS 3.0 schemas are draft-07 with `nullable`, which
  * Ajv reads natively. The document is read and Ajv prepared once, when first asked for.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -42,6 +45,50 @@ export interface DocumentedOperation {
   queryParameters: ReadonlySet<string>;
   /** By status (`200`, `2XX`). */
   successes: ReadonlyMap<string, DocumentedSuccess>;
+}
+
+/**
+ * Where the build (scripts/build-mesh-artifact.ts) writes each document as JSON, relative to the
+ * repository root: the documents' own folder's sibling `dist/openapi/`. Parsing the YAML cost 70 ms
+ * of the first answer, which is what a start is timed to; JSON.parse of the same is a millisecond.
+ */
+export const DOCUMENT_COPY_DIR = 'dist/openapi';
+
+/** The build's JSON copy of a document, with the digest of the YAML text it was made from. */
+export interface DocumentCopy {
+  sha256: string;
+  document: Json;
+}
+
+function digestOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
+
+/** The copy of the YAML `text` (read from `file`), which the build writes to `documentCopyFile(file)`. */
+export function documentCopy(text: string): DocumentCopy {
+  return { sha256: digestOf(text), document: parseYaml(text) as Json };
+}
+
+/** The name of the document `file`'s copy in DOCUMENT_COPY_DIR (`schema/address.yaml` → `address.json`). */
+export function documentCopyFile(file: URL | string): string {
+  return `${basename(file instanceof URL ? file.pathname : file).replace(/\.ya?ml$/, '')}.json`;
+}
+
+/**
+ * The document `file`, from the build's JSON copy when that was made from the same text (a copy
+ * left stale by an edit without a build is ignored), else parsed from the YAML.
+ */
+function readDocument(file: URL | string): Json {
+  const text = readFileSync(file, 'utf8');
+  const copyUrl = new URL(`../${DOCUMENT_COPY_DIR}/${documentCopyFile(file)}`, file instanceof URL ? file : pathToFileURL(file));
+  let copy: DocumentCopy | undefined;
+  try {
+    // The build wrote this file from the same DocumentCopy type.
+    copy = JSON.parse(readFileSync(copyUrl, 'utf8')) as DocumentCopy;
+  } catch {
+    copy = undefined;
+  }
+  return copy?.sha256 === digestOf(text) ? copy.document : (parseYaml(text) as Json);
 }
 
 export function isObject(value: Json | undefined): value is JsonObject {
@@ -86,7 +133,7 @@ export class OpenApiDocument {
   private readonly document: JsonObject;
 
   constructor(file: URL | string) {
-    const parsed = parseYaml(readFileSync(file, 'utf8')) as Json;
+    const parsed = readDocument(file);
     if (!isObject(parsed) || !isObject(parsed.paths)) throw new TypeError(`${String(file)} is not an OpenAPI document`);
     this.document = parsed;
     const options = { strict: false, allErrors: false, validateSchema: false, inlineRefs: false } as const;
