@@ -16,8 +16,9 @@
  * gateway for that long, RSS over time, written to bench/last-soak.md), BENCH_RECORD=1 (record
  * the answers anew from `npm run sandbox` at 127.0.0.1:4101-4104 into bench/recordings/, stop),
  * LIVE=1 or `--live` (the live-data load instead, live.ts), NODE_LINES=0 (no start-up table per
- * Node line; by default this gateway is also started LINE_STARTS (3) times on this Node and on
- * the LTS of scripts/node-lts.sh, alternately, and their medians printed side by side).
+ * Node line; by default this gateway, and stock Mesh when it is in the run, are also started
+ * LINE_STARTS (3) times on this Node and on the LTS of scripts/node-lts.sh, alternately, and their
+ * medians printed side by side with the start-up ratio per line).
  * bench/README.md says more.
  */
 import { cpus } from 'node:os';
@@ -193,7 +194,7 @@ function nodeLines(): NodeLine[] {
     const version = execFileSync('bash', ['scripts/node-lts.sh', 'node', '--version'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
       .toString()
       .trim();
-    return version === process.version ? [here] : [here, { version, prefix: 'bash scripts/node-lts.sh ' }];
+    return version === process.version ? [here] : [here, { version, prefix: `bash "${ROOT}scripts/node-lts.sh" ` }];
   } catch (error) {
     console.warn(
       `the Node LTS cannot run here, so only ${process.version} is measured: ${error instanceof Error ? error.message : String(error)}`,
@@ -203,30 +204,36 @@ function nodeLines(): NodeLine[] {
 }
 
 /**
- * This gateway's start-up and idle RSS on each Node line: LINE_STARTS starts of each, the lines
- * alternating, one process at a time (each stopped before the next starts); medians. The
- * build is the one `startGateway` made: the bundle does not depend on the Node that built it.
+ * Start-up and idle RSS of this gateway, and of stock Mesh when it is in the run (the ratio the
+ * start-up target is set against), on each Node line: LINE_STARTS starts of each, the lines and
+ * the gateways alternating, one process at a time (each stopped before the next starts); medians.
+ * The builds are the ones `startGateway` made: neither depends on the Node that built it.
  */
-async function lineFigures(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boolean): Promise<string> {
+async function lineFigures(gateways: Gateway[], env: NodeJS.ProcessEnv, pin: boolean): Promise<string> {
   const lines = nodeLines();
-  const figures = lines.map(() => ({ startupMs: [] as number[], idleRss: [] as number[] }));
+  const figures = gateways.map(() => lines.map(() => ({ startupMs: [] as number[], idleRss: [] as number[] })));
   for (let start = 0; start < LINE_STARTS; start += 1) {
     for (const [index, line] of lines.entries()) {
-      // node-lts.sh puts the LTS first on PATH, so `sh -c` finds it for the command's `node`.
-      const served = await serveGateway(gateway, env, pin, (command) =>
-        line.prefix ? `${line.prefix}sh -c ${JSON.stringify(command)}` : command,
-      );
-      await served.process.stop();
-      figures[index]?.startupMs.push(served.startupMs);
-      figures[index]?.idleRss.push(served.idleRss);
-      console.log(
-        `${gateway.label} on Node ${line.version}: first answer ${fixed(served.startupMs / 1000, 2)} s, idle RSS ${fixed(served.idleRss)} MiB`,
-      );
+      for (const [which, gateway] of gateways.entries()) {
+        // node-lts.sh puts the LTS first on PATH, so `sh -c` finds it for the command's `node`
+        // (and for Mesh's `#!/usr/bin/env node`).
+        const served = await serveGateway(gateway, env, pin, (command) =>
+          line.prefix ? `${line.prefix}sh -c ${JSON.stringify(command)}` : command,
+        );
+        await served.process.stop();
+        figures[which]?.[index]?.startupMs.push(served.startupMs);
+        figures[which]?.[index]?.idleRss.push(served.idleRss);
+        console.log(
+          `${gateway.label} on Node ${line.version}: first answer ${fixed(served.startupMs / 1000, 2)} s, idle RSS ${fixed(served.idleRss)} MiB`,
+        );
+      }
     }
   }
   const row = (title: string, cells: string[]): string => `| ${[title, ...cells].join(' | ')} |`;
+  const startups = figures.map((perLine) => perLine.map((figure) => median(figure.startupMs)));
+  const [self, mesh] = startups;
   return [
-    `${gateway.label} per Node line (\`${thisSettings()}${gateway.command(0).command}\`; median of ${LINE_STARTS} starts each, the lines alternating; ${pin ? 'on core 1' : 'not pinned'}):`,
+    `Per Node line (${gateways.map((gateway) => gateway.label).join(' and ')}, this gateway as \`${thisSettings()}${gateways[0]?.command(0).command ?? ''}\`; median of ${LINE_STARTS} starts each, the lines and gateways alternating; ${pin ? 'on core 1' : 'not pinned'}):`,
     '',
     row(
       '',
@@ -236,14 +243,24 @@ async function lineFigures(gateway: Gateway, env: NodeJS.ProcessEnv, pin: boolea
       '---',
       lines.map(() => '---:'),
     ),
-    row(
-      'start-up to first answer (s)',
-      figures.map((figure) => fixed(median(figure.startupMs) / 1000, 2)),
-    ),
-    row(
-      'idle RSS (MiB)',
-      figures.map((figure) => fixed(median(figure.idleRss))),
-    ),
+    ...gateways.flatMap((gateway, which) => [
+      row(
+        `${gateway.label}: start-up to first answer (s)`,
+        (startups[which] ?? []).map((ms) => fixed(ms / 1000, 2)),
+      ),
+      row(
+        `${gateway.label}: idle RSS (MiB)`,
+        (figures[which] ?? []).map((figure) => fixed(median(figure.idleRss))),
+      ),
+    ]),
+    ...(self && mesh
+      ? [
+          row(
+            `start-up, ${gateways[0]?.label} ÷ ${gateways[1]?.label}`,
+            self.map((ms, index) => fixed(ms / (mesh[index] ?? Number.NaN), 2)),
+          ),
+        ]
+      : []),
     '',
   ].join('\n');
 }
@@ -485,8 +502,9 @@ async function main(): Promise<void> {
     }
     for (const gateway of running) gateway.hwm = memory(gateway.pid).hwm;
     const self = running.find((gateway) => gateway.gateway.id === 'this');
+    const mesh = running.find((gateway) => gateway.gateway.id === 'mesh');
     // After the rounds, with every gateway idle: the starts compete with no load for the core.
-    const lineTable = NODE_LINES && self ? await lineFigures(self.gateway, env, pinned) : '';
+    const lineTable = NODE_LINES && self ? await lineFigures([self.gateway, ...(mesh ? [mesh.gateway] : [])], env, pinned) : '';
     const markdown = [table(running, peerVersions(), pinned), lineTable].filter(Boolean).join('\n');
     console.log(`\n${markdown}`);
     writeFileSync(RESULT_FILE, markdown);
