@@ -209,8 +209,9 @@ function nodeLines(): NodeLine[] {
  * the gateways alternating, one process at a time (each stopped before the next starts); medians.
  * The builds are the ones `startGateway` made: neither depends on the Node that built it.
  */
-async function lineFigures(gateways: Gateway[], env: NodeJS.ProcessEnv, pin: boolean): Promise<string> {
+async function lineFigures(self: Gateway, mesh: Gateway | undefined, env: NodeJS.ProcessEnv, pin: boolean): Promise<string> {
   const lines = nodeLines();
+  const gateways = mesh ? [self, mesh] : [self];
   const figures = gateways.map(() => lines.map(() => ({ startupMs: [] as number[], idleRss: [] as number[] })));
   for (let start = 0; start < LINE_STARTS; start += 1) {
     for (const [index, line] of lines.entries()) {
@@ -231,9 +232,9 @@ async function lineFigures(gateways: Gateway[], env: NodeJS.ProcessEnv, pin: boo
   }
   const row = (title: string, cells: string[]): string => `| ${[title, ...cells].join(' | ')} |`;
   const startups = figures.map((perLine) => perLine.map((figure) => median(figure.startupMs)));
-  const [self, mesh] = startups;
+  const [selfStartups, meshStartups] = startups;
   return [
-    `Per Node line (${gateways.map((gateway) => gateway.label).join(' and ')}, this gateway as \`${thisSettings()}${gateways[0]?.command(0).command ?? ''}\`; median of ${LINE_STARTS} starts each, the lines and gateways alternating; ${pin ? 'on core 1' : 'not pinned'}):`,
+    `Per Node line (${gateways.map((gateway) => gateway.label).join(' and ')}, ${self.label} as \`${thisSettings()}${self.command(0).command}\`; median of ${LINE_STARTS} starts each, the lines and gateways alternating; ${pin ? 'on core 1' : 'not pinned'}):`,
     '',
     row(
       '',
@@ -253,11 +254,11 @@ async function lineFigures(gateways: Gateway[], env: NodeJS.ProcessEnv, pin: boo
         (figures[which] ?? []).map((figure) => fixed(median(figure.idleRss))),
       ),
     ]),
-    ...(self && mesh
+    ...(mesh && selfStartups && meshStartups
       ? [
           row(
-            `start-up, ${gateways[0]?.label} ÷ ${gateways[1]?.label}`,
-            self.map((ms, index) => fixed(ms / (mesh[index] ?? Number.NaN), 2)),
+            `start-up, ${self.label} ÷ ${mesh.label}`,
+            selfStartups.map((ms, index) => fixed(ms / (meshStartups[index] ?? Number.NaN), 2)),
           ),
         ]
       : []),
@@ -504,7 +505,7 @@ async function main(): Promise<void> {
     const self = running.find((gateway) => gateway.gateway.id === 'this');
     const mesh = running.find((gateway) => gateway.gateway.id === 'mesh');
     // After the rounds, with every gateway idle: the starts compete with no load for the core.
-    const lineTable = NODE_LINES && self ? await lineFigures([self.gateway, ...(mesh ? [mesh.gateway] : [])], env, pinned) : '';
+    const lineTable = NODE_LINES && self ? await lineFigures(self.gateway, mesh?.gateway, env, pinned) : '';
     const markdown = [table(running, peerVersions(), pinned), lineTable].filter(Boolean).join('\n');
     console.log(`\n${markdown}`);
     writeFileSync(RESULT_FILE, markdown);
