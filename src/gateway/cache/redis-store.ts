@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
+import { type RedisUsable, redisUsable } from '../shared/redis-first-connection.js';
 import type { SharedStore } from './shared-store.js';
 
 export interface RedisStoreOptions {
@@ -26,6 +27,8 @@ function hashed(key: string): string {
 export class RedisStore implements SharedStore {
   private readonly redis: Redis;
   private readonly keyPrefix: string;
+  /** A fresh replica's first lookups wait for the connection rather than miss while it is made. */
+  private readonly usable: RedisUsable;
   private down = false;
 
   constructor({ url, keyPrefix, logger, commandTimeoutMs = 250 }: RedisStoreOptions) {
@@ -48,10 +51,11 @@ export class RedisStore implements SharedStore {
       if (this.down) logger.info('redis reachable again: caching resumes');
       this.down = false;
     });
+    this.usable = redisUsable(this.redis, commandTimeoutMs);
   }
 
   async get(key: string): Promise<string | undefined> {
-    if (this.redis.status !== 'ready') return undefined;
+    if (!(await this.usable())) return undefined;
     try {
       return (await this.redis.get(this.keyPrefix + hashed(key))) ?? undefined;
     } catch {
@@ -60,7 +64,7 @@ export class RedisStore implements SharedStore {
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    if (this.redis.status !== 'ready' || ttlMs <= 0) return;
+    if (ttlMs <= 0 || !(await this.usable())) return;
     try {
       await this.redis.set(this.keyPrefix + hashed(key), value, 'PX', Math.ceil(ttlMs));
     } catch {

@@ -8,13 +8,16 @@
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
+import { redisUsable } from '../shared/redis-first-connection.js';
 
 export interface CounterStore {
   /**
    * The limiter counting `points` per `durationSeconds` under `name` (one per distinct pair,
-   * made once): every process that asks for the same name and points shares its counters.
+   * made once): every process that asks for the same name and points shares its counters. On
+   * Redis it is handed out once the first connection has settled (bounded by the command
+   * timeout), so a fresh replica's first requests count in Redis, not in its memory insurance.
    */
-  limiter(name: string, points: number, durationSeconds: number): RateLimiterAbstract;
+  limiter(name: string, points: number, durationSeconds: number): Promise<RateLimiterAbstract>;
   close(): Promise<void>;
 }
 
@@ -32,8 +35,10 @@ export interface CounterStoreOptions {
 export function createCounterStore({ redisUrl, keyPrefix = '', logger, commandTimeoutMs = 250 }: CounterStoreOptions): CounterStore {
   const limiters = new Map<string, RateLimiterAbstract>();
   const redis = redisUrl === undefined ? undefined : connect(redisUrl, logger, commandTimeoutMs);
+  const usable = redis ? redisUsable(redis, commandTimeoutMs) : undefined;
   return {
-    limiter(name, points, durationSeconds) {
+    async limiter(name, points, durationSeconds) {
+      await usable?.();
       const id = `${name}:${points}:${durationSeconds}`;
       let limiter = limiters.get(id);
       if (!limiter) {

@@ -50,7 +50,7 @@ export class CallerQuota {
     if (limit === undefined || units <= 0) return;
     const now = this.clock();
     try {
-      await this.limiter(limit).consume(this.key(caller, upstream, now), units);
+      await (await this.limiter(limit)).consume(this.key(caller, upstream, now), units);
     } catch (refusal) {
       // Anything but a refusal (Redis and its insurance both failing) lets the call through: an outage never blocks traffic.
       if (!(refusal instanceof RateLimiterRes)) return;
@@ -86,7 +86,7 @@ export class CallerQuota {
     return states;
   }
 
-  private limiter(limit: number): RateLimiterAbstract {
+  private limiter(limit: number): Promise<RateLimiterAbstract> {
     return this.store.limiter('quota', limit, COUNTER_SECONDS);
   }
 
@@ -96,7 +96,7 @@ export class CallerQuota {
 
   private async used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): Promise<number> {
     try {
-      return (await this.limiter(limit).get(this.key(caller, upstream, now)))?.consumedPoints ?? 0;
+      return (await (await this.limiter(limit)).get(this.key(caller, upstream, now)))?.consumedPoints ?? 0;
     } catch {
       return 0;
     }

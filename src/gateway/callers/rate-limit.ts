@@ -34,7 +34,7 @@ export class CallerRateLimit {
   async consume(caller: Caller): Promise<RateDecision | undefined> {
     const limit = ratePerMinuteOf(this.settings, caller);
     if (limit <= 0) return undefined;
-    const limiter = this.store.limiter('rate', limit, RATE_WINDOW_SECONDS);
+    const limiter = await this.store.limiter('rate', limit, RATE_WINDOW_SECONDS);
     try {
       return decision(true, limit, await limiter.consume(caller.id));
     } catch (refusal) {

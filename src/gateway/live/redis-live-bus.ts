@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger.js';
+import { redisUsable } from '../shared/redis-first-connection.js';
 import { HELD, type Lease, type LiveBus } from './live-bus.js';
 
 export interface RedisLiveBusOptions {
@@ -48,12 +49,6 @@ const ORIGIN_LENGTH = 22;
 function hashed(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
 }
-
-/** ioredis's states before its first 'ready' (or its first failure). */
-const FIRST_CONNECTION = new Set(['wait', 'connecting', 'connect']);
-
-/** A function, not an inline comparison: the status changes across an await, which TypeScript's narrowing does not know. */
-const isReady = (redis: Redis): boolean => redis.status === 'ready';
 
 interface Channel {
   listeners: Set<(value: string) => void>;
@@ -125,36 +120,20 @@ export function createRedisLiveBus({ url, keyPrefix, logger, commandTimeoutMs = 
     }
   });
 
-  /**
-   * Whether Redis can be asked now. On the first connection (not yet ready, not yet failed) it
-   * waits up to one command timeout, so the first lease after start is decided by Redis rather
-   * than granted to everyone.
-   */
-  const usable = async (redis: Redis, connection: Connection): Promise<boolean> => {
-    if (isReady(redis)) return true;
-    if (unreachable.has(connection) || !FIRST_CONNECTION.has(redis.status)) return false;
-    await new Promise<void>((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        redis.off('ready', done).off('error', done);
-        resolve();
-      };
-      const timer = setTimeout(done, commandTimeoutMs);
-      redis.once('ready', done).once('error', done);
-    });
-    return isReady(redis);
-  };
+  // The first lease after start is decided by Redis rather than granted to everyone.
+  const commandsUsable = redisUsable(commands, commandTimeoutMs);
+  const subscriberUsable = redisUsable(subscriber, commandTimeoutMs);
 
   /** Subscribes one new channel; while the subscriber is away, its 'ready' handler does it on reconnection. */
   const subscribe = async (name: string): Promise<void> => {
     if (subscriber.status === 'ready') return subscriber.subscribe(name).then(settled, settled);
     // Ours ran first on 'ready' (registered earlier) and subscribed this channel with the others.
-    if (await usable(subscriber, 'subscriber')) await resubscribed;
+    if (await subscriberUsable()) await resubscribed;
   };
 
   return {
     async lease(key, ttlMs) {
-      if (!(await usable(commands, 'commands'))) return HELD;
+      if (!(await commandsUsable())) return HELD;
       try {
         const left = Number(await commands.eval(TAKE_OR_RENEW, 1, leaseKey(key), token, Math.max(1, Math.ceil(ttlMs))));
         const answer: Lease = left < 0 ? HELD : { held: false, freeInMs: left };

@@ -9,7 +9,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GraphQLError } from 'graphql';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCallerLimits } from '../../../src/gateway/callers/caller-limits.js';
 import type { Caller } from '../../../src/gateway/callers/caller.js';
@@ -70,25 +69,6 @@ async function alternate(replicas: readonly Replica[], caller: string, count: nu
   return statuses;
 }
 
-/**
- * Waits until `count` other clients have passed ioredis's ready check (their last command is no
- * longer NULL), so the first counts go to Redis rather than to a process's memory insurance.
- */
-async function clientsReady(url: string, count: number): Promise<void> {
-  const observer = new Redis(url);
-  try {
-    for (;;) {
-      const list = String(await observer.client('LIST'));
-      const ready = list.split('\n').filter((line) => / cmd=/.test(line) && !/ cmd=(NULL|client\|list) /.test(line));
-      if (ready.length >= count) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  } finally {
-    observer.disconnect();
-  }
-}
-
 const warnings = (replica: Replica) =>
   replica
     .logged()
@@ -102,7 +82,6 @@ describe.skipIf(!hasRedisServer())('caller limits on one Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     replicas = await Promise.all([startReplica(redis.url), startReplica(redis.url)]);
-    await clientsReady(redis.url, 2);
   });
 
   afterAll(async () => {
@@ -167,7 +146,6 @@ describe.skipIf(!hasRedisServer())('daily quota on one Redis', () => {
       await upstreamCharges(caller, replicaQuotas[replica], undefined).beforeSend('address', base, 'GET', `${base}/udprn/${sent}`);
       sent += 1;
     };
-    await clientsReady(redis.url, 2);
     for (let call = 0; call < 5; call += 1) await lookup(call % 2);
     const refusal: unknown = await lookup(1).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(GraphQLError);

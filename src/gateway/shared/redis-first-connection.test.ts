@@ -1,0 +1,101 @@
+/**
+ * The wait on a Redis client's first connection, against a real redis-server and two that are
+ * not: ready before the first command is asked, a refused port answered by its error (not by the
+ * bound), a silent one by the bound, and no wait at all once the first connection has settled.
+ */
+import { once } from 'node:events';
+import { createServer, type Server, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRedisServer, type RedisServer, startRedisServer } from '../../../test/support/redis-server.js';
+import { redisUsable } from './redis-first-connection.js';
+
+/** As every client of the gateway is built: nothing queues while the connection is down. */
+function client(url: string): Redis {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1_000, retryStrategy: () => 200 });
+  // Its connection errors are what these tests play; unheard, ioredis would report them as unhandled.
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+async function listening(server: Server): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe.skipIf(!hasRedisServer())('redisUsable on a real redis-server', () => {
+  let redis: RedisServer;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('waits for the first connection, so the first command goes to Redis', async () => {
+    const fresh = client(redis.url);
+    try {
+      const usable = redisUsable(fresh, 60_000);
+      expect(fresh.status).not.toBe('ready');
+      expect(await usable()).toBe(true);
+      expect(await fresh.ping()).toBe('PONG');
+    } finally {
+      fresh.disconnect();
+    }
+  });
+
+  it('answers false at once while Redis is away after the first connection', async () => {
+    const fresh = client(redis.url);
+    try {
+      const usable = redisUsable(fresh, 60_000);
+      expect(await usable()).toBe(true);
+      await redis.stop();
+      // Its 'close' may come before or after the server's exit, so the status is what is waited for.
+      while (fresh.status === 'ready') await new Promise((resolve) => setTimeout(resolve, 10));
+      // A 60-second bound: were it waited for, the test would time out.
+      expect(await usable()).toBe(false);
+      expect(await usable()).toBe(false);
+    } finally {
+      fresh.disconnect();
+      await redis.start();
+    }
+  });
+});
+
+describe('redisUsable without a Redis', () => {
+  it('answers false on a refused connection, from its error rather than the bound, then at once', async () => {
+    const closed = createServer();
+    const port = await listening(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    const fresh = client(`redis://127.0.0.1:${port}`);
+    try {
+      const usable = redisUsable(fresh, 60_000);
+      expect(await usable()).toBe(false);
+      expect(await usable()).toBe(false);
+    } finally {
+      fresh.disconnect();
+    }
+  });
+
+  it('gives up on a server that never answers after the bound', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    const port = await listening(silent);
+    const fresh = client(`redis://127.0.0.1:${port}`);
+    try {
+      const usable = redisUsable(fresh, 200);
+      const answers = await Promise.all([usable(), usable()]);
+      expect(answers).toEqual([false, false]);
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      fresh.disconnect();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
