@@ -1,8 +1,8 @@
 /**
  * The callers' limits shared by replicas through a real redis-server: two gateway-like processes
  * (limit-server.ts) count one caller's requests against one limit; with Redis stopped each counts
- * on its own, nothing fails, and each logs the outage once. The daily quota is shared the same
- * way, and resets with the injected clock's UTC day.
+ * on its own, nothing fails, and each logs the outage once. Fresh replicas' first requests count
+ * in Redis too. The daily quota is shared the same way, and resets with the injected clock's UTC day.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -118,7 +118,7 @@ describe.skipIf(!hasRedisServer())('caller limits on one Redis', () => {
   });
 });
 
-describe.skipIf(!hasRedisServer())('daily quota on one Redis', () => {
+describe.skipIf(!hasRedisServer())('counter stores of two replicas on one Redis', () => {
   let redis: RedisServer;
   const stores: CounterStore[] = [];
 
@@ -129,6 +129,32 @@ describe.skipIf(!hasRedisServer())('daily quota on one Redis', () => {
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close()));
     await redis?.stop();
+  });
+
+  it("counts two fresh replicas' first requests in Redis, whatever the order they arrive in", async () => {
+    for (const order of [
+      [0, 1, 0],
+      [1, 1, 0],
+      [0, 0, 1],
+    ]) {
+      const replicas = [0, 1].map(() => {
+        const store = createCounterStore({ redisUrl: redis.url, keyPrefix: `fresh-${order.join('')}:`, logger: silentLogger });
+        stores.push(store);
+        return store;
+      });
+      const consume = async (replica: number): Promise<boolean> => {
+        const limiter = await (replicas[replica] as CounterStore).limiter('rate', 2, 60);
+        return limiter.consume('key:caller').then(
+          () => true,
+          () => false,
+        );
+      };
+      // Asked at once, before either replica's connection can have become ready: without the wait
+      // for the first connection, each would count in its memory and let a third request through.
+      const [first, second] = await Promise.all([consume(order[0] ?? 0), consume(order[1] ?? 0)]);
+      expect([first, second]).toEqual([true, true]);
+      expect(await consume(order[2] ?? 0)).toBe(false);
+    }
   });
 
   it("refuses a caller's 6th paid C lookup of the day before any upstream call, across replicas, and lets it through the next UTC day", async () => {
