@@ -4,10 +4,8 @@
  * after a short timeout, nothing queues while it is away, and an outage is logged once (and its
  * end once), not per request. ioredis keeps reconnecting in the background.
  */
-import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
-import { type RedisUsable, redisUsable } from '../shared/redis-first-connection.js';
+import { connectGatewayRedis, type GatewayRedis, hashedKey } from '../shared/gateway-redis.js';
 import type { SharedStore } from './shared-store.js';
 
 export interface RedisStoreOptions {
@@ -19,64 +17,42 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
 }
 
-/** Keys are hashed: whatever a caller builds them from (URLs, credentials' hashes) never lands in Redis in clear. */
-function hashed(key: string): string {
-  return createHash('sha256').update(key).digest('base64url');
-}
-
 export class RedisStore implements SharedStore {
-  private readonly redis: Redis;
+  /** A fresh replica's first lookups wait for the connection (`usable`) rather than miss while it is made. */
+  private readonly connection: GatewayRedis;
   private readonly keyPrefix: string;
-  /** A fresh replica's first lookups wait for the connection rather than miss while it is made. */
-  private readonly usable: RedisUsable;
-  private down = false;
 
   constructor({ url, keyPrefix, logger, commandTimeoutMs = 250 }: RedisStoreOptions) {
     this.keyPrefix = keyPrefix;
-    this.redis = new Redis(url, {
-      commandTimeout: commandTimeoutMs,
-      connectTimeout: 1_000,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      // Keep trying, gently: the cache comes back by itself when Redis does.
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    this.connection = connectGatewayRedis(url, {
+      commandTimeoutMs,
+      outage: {
+        logger,
+        unreachable: 'redis unreachable: caching is off until it is back',
+        reachableAgain: 'redis reachable again: caching resumes',
+      },
     });
-    // The URL may carry a password; the log names only what happened.
-    this.redis.on('error', (error: NodeJS.ErrnoException) => {
-      if (this.down) return;
-      this.down = true;
-      logger.warn({ reason: error.code ?? error.name }, 'redis unreachable: caching is off until it is back');
-    });
-    this.redis.on('ready', () => {
-      if (this.down) logger.info('redis reachable again: caching resumes');
-      this.down = false;
-    });
-    this.usable = redisUsable(this.redis, commandTimeoutMs);
   }
 
   async get(key: string): Promise<string | undefined> {
-    if (!(await this.usable())) return undefined;
+    if (!(await this.connection.usable())) return undefined;
     try {
-      return (await this.redis.get(this.keyPrefix + hashed(key))) ?? undefined;
+      return (await this.connection.redis.get(this.keyPrefix + hashedKey(key))) ?? undefined;
     } catch {
       return undefined;
     }
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    if (ttlMs <= 0 || !(await this.usable())) return;
+    if (ttlMs <= 0 || !(await this.connection.usable())) return;
     try {
-      await this.redis.set(this.keyPrefix + hashed(key), value, 'PX', Math.ceil(ttlMs));
+      await this.connection.redis.set(this.keyPrefix + hashedKey(key), value, 'PX', Math.ceil(ttlMs));
     } catch {
       // A dropped write costs one upstream call later, nothing more.
     }
   }
 
-  async close(): Promise<void> {
-    try {
-      await this.redis.quit();
-    } catch {
-      this.redis.disconnect();
-    }
+  close(): Promise<void> {
+    return this.connection.close();
   }
 }

@@ -50,7 +50,8 @@ export class CallerQuota {
     if (limit === undefined || units <= 0) return;
     const now = this.clock();
     try {
-      await (await this.limiter(limit)).consume(this.key(caller, upstream, now), units);
+      const limiter = await this.limiter(limit);
+      await limiter.consume(this.key(caller, upstream, now), units);
     } catch (refusal) {
       // Anything but a refusal (Redis and its insurance both failing) lets the call through: an outage never blocks traffic.
       if (!(refusal instanceof RateLimiterRes)) return;
@@ -96,7 +97,8 @@ export class CallerQuota {
 
   private async used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): Promise<number> {
     try {
-      return (await (await this.limiter(limit)).get(this.key(caller, upstream, now)))?.consumedPoints ?? 0;
+      const limiter = await this.limiter(limit);
+      return (await limiter.get(this.key(caller, upstream, now)))?.consumedPoints ?? 0;
     } catch {
       return 0;
     }

@@ -6,10 +6,10 @@
  * holds every lease (each polls alone) and publishing is a no-op; the outage is logged once and
  * its end once, as the shared cache does (cache/redis-store.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
-import { redisUsable } from '../shared/redis-first-connection.js';
+import { connectGatewayRedis, hashedKey } from '../shared/gateway-redis.js';
 import { HELD, type Lease, type LiveBus } from './live-bus.js';
 
 export interface RedisLiveBusOptions {
@@ -45,11 +45,6 @@ return 0`;
 /** Base64url of 16 random bytes: the fixed length lets a message's origin be sliced off without a separator. */
 const ORIGIN_LENGTH = 22;
 
-/** Keys are hashed: whatever the registry builds them from (paths, credentials' hashes) never lands in Redis in clear. */
-function hashed(key: string): string {
-  return createHash('sha256').update(key).digest('base64url');
-}
-
 interface Channel {
   listeners: Set<(value: string) => void>;
   /** Settles once Redis confirmed the SUBSCRIBE (or could not be asked): a listener added meanwhile waits for it too. */
@@ -66,20 +61,17 @@ export function createRedisLiveBus({ url, keyPrefix, logger, commandTimeoutMs = 
   // One token per bus: it marks our leases and our own publications, which listeners skip.
   const token = randomBytes(16).toString('base64url');
   const prefix = `${keyPrefix}live:`;
-  const leaseKey = (key: string): string => `${prefix}lease:${hashed(key)}`;
-  const channelOf = (key: string): string => `${prefix}values:${hashed(key)}`;
+  const leaseKey = (key: string): string => `${prefix}lease:${hashedKey(key)}`;
+  const channelOf = (key: string): string => `${prefix}values:${hashedKey(key)}`;
 
-  const options: RedisOptions = {
-    commandTimeout: commandTimeoutMs,
-    connectTimeout: 1_000,
-    // Nothing waits for Redis: a command while it is away fails at once and the bus answers alone.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-  };
-  const commands = new Redis(url, options);
+  // Nothing waits for Redis: a command while it is away fails at once and the bus answers alone.
+  // Its two connections' outages are logged as one (below). The first lease after start waits for
+  // the first connection (`usable`), so it is decided by Redis rather than granted to everyone.
+  const commandsConnection = connectGatewayRedis(url, { commandTimeoutMs });
   // The bus resubscribes itself on every 'ready' (the channels it wants now, not those of before the outage).
-  const subscriber = new Redis(url, { ...options, autoResubscribe: false });
+  const subscriberConnection = connectGatewayRedis(url, { commandTimeoutMs, client: { autoResubscribe: false } });
+  const { redis: commands } = commandsConnection;
+  const { redis: subscriber } = subscriberConnection;
   const channels = new Map<string, Channel>();
   /** Each key's last lease answer from Redis, until it is released. */
   const decided = new Map<string, Lease>();
@@ -120,20 +112,16 @@ export function createRedisLiveBus({ url, keyPrefix, logger, commandTimeoutMs = 
     }
   });
 
-  // The first lease after start is decided by Redis rather than granted to everyone.
-  const commandsUsable = redisUsable(commands, commandTimeoutMs);
-  const subscriberUsable = redisUsable(subscriber, commandTimeoutMs);
-
   /** Subscribes one new channel; while the subscriber is away, its 'ready' handler does it on reconnection. */
   const subscribe = async (name: string): Promise<void> => {
     if (subscriber.status === 'ready') return subscriber.subscribe(name).then(settled, settled);
     // Ours ran first on 'ready' (registered earlier) and subscribed this channel with the others.
-    if (await subscriberUsable()) await resubscribed;
+    if (await subscriberConnection.usable()) await resubscribed;
   };
 
   return {
     async lease(key, ttlMs) {
-      if (!(await commandsUsable())) return HELD;
+      if (!(await commandsConnection.usable())) return HELD;
       try {
         const left = Number(await commands.eval(TAKE_OR_RENEW, 1, leaseKey(key), token, Math.max(1, Math.ceil(ttlMs))));
         const answer: Lease = left < 0 ? HELD : { held: false, freeInMs: left };
@@ -195,15 +183,7 @@ export function createRedisLiveBus({ url, keyPrefix, logger, commandTimeoutMs = 
     async close() {
       // No release here: the leases expire within their ttl, as a dead replica's would; the
       // registry releases the keys it stops polling before it closes the bus.
-      await Promise.all(
-        [commands, subscriber].map(async (redis) => {
-          try {
-            await redis.quit();
-          } catch {
-            redis.disconnect();
-          }
-        }),
-      );
+      await Promise.all([commandsConnection.close(), subscriberConnection.close()]);
     },
   };
 }

@@ -1,21 +1,20 @@
 /**
- * The wait on a Redis client's first connection, against a real redis-server and two that are
- * not: ready before the first command is asked, a refused port answered by its error (not by the
- * bound), a silent one by the bound, and no wait at all once the first connection has settled.
+ * The wait on a gateway Redis client's first connection, against a real redis-server and two
+ * that are not: ready before the first command is asked, a refused port answered by its error (not
+ * by the bound), a silent one by the bound, and no wait at all once the first connection has settled.
  */
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasRedisServer, type RedisServer, startRedisServer } from '../../../test/support/redis-server.js';
-import { redisUsable } from './redis-first-connection.js';
+import { connectGatewayRedis, type GatewayRedis } from './gateway-redis.js';
 
-/** As every client of the gateway is built: nothing queues while the connection is down. */
-function client(url: string): Redis {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1_000, retryStrategy: () => 200 });
+/** A client as the gateway makes them, whose `usable` waits at most `timeoutMs` (its command timeout). */
+function connect(url: string, timeoutMs: number): GatewayRedis {
+  const connection = connectGatewayRedis(url, { commandTimeoutMs: timeoutMs });
   // Its connection errors are what these tests play; unheard, ioredis would report them as unhandled.
-  redis.on('error', () => undefined);
-  return redis;
+  connection.redis.on('error', () => undefined);
+  return connection;
 }
 
 async function listening(server: Server): Promise<number> {
@@ -26,7 +25,7 @@ async function listening(server: Server): Promise<number> {
   return address.port;
 }
 
-describe.skipIf(!hasRedisServer())('redisUsable on a real redis-server', () => {
+describe.skipIf(!hasRedisServer())('usable on a real redis-server', () => {
   let redis: RedisServer;
 
   beforeAll(async () => {
@@ -38,9 +37,8 @@ describe.skipIf(!hasRedisServer())('redisUsable on a real redis-server', () => {
   });
 
   it('waits for the first connection, so the first command goes to Redis', async () => {
-    const fresh = client(redis.url);
+    const { redis: fresh, usable } = connect(redis.url, 60_000);
     try {
-      const usable = redisUsable(fresh, 60_000);
       expect(fresh.status).not.toBe('ready');
       expect(await usable()).toBe(true);
       expect(await fresh.ping()).toBe('PONG');
@@ -50,9 +48,8 @@ describe.skipIf(!hasRedisServer())('redisUsable on a real redis-server', () => {
   });
 
   it('answers false at once while Redis is away after the first connection', async () => {
-    const fresh = client(redis.url);
+    const { redis: fresh, usable } = connect(redis.url, 60_000);
     try {
-      const usable = redisUsable(fresh, 60_000);
       expect(await usable()).toBe(true);
       await redis.stop();
       // Its 'close' may come before or after the server's exit, so the status is what is waited for.
@@ -67,14 +64,13 @@ describe.skipIf(!hasRedisServer())('redisUsable on a real redis-server', () => {
   });
 });
 
-describe('redisUsable without a Redis', () => {
+describe('usable without a Redis', () => {
   it('answers false on a refused connection, from its error rather than the bound, then at once', async () => {
     const closed = createServer();
     const port = await listening(closed);
     await new Promise((resolve) => closed.close(resolve));
-    const fresh = client(`redis://127.0.0.1:${port}`);
+    const { redis: fresh, usable } = connect(`redis://127.0.0.1:${port}`, 60_000);
     try {
-      const usable = redisUsable(fresh, 60_000);
       expect(await usable()).toBe(false);
       expect(await usable()).toBe(false);
     } finally {
@@ -86,9 +82,8 @@ describe('redisUsable without a Redis', () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => void sockets.push(socket));
     const port = await listening(silent);
-    const fresh = client(`redis://127.0.0.1:${port}`);
+    const { redis: fresh, usable } = connect(`redis://127.0.0.1:${port}`, 200);
     try {
-      const usable = redisUsable(fresh, 200);
       const answers = await Promise.all([usable(), usable()]);
       expect(answers).toEqual([false, false]);
       expect(sockets.length).toBeGreaterThan(0);
