@@ -15,6 +15,7 @@ import { type GatewayContext, requestContexts } from './context.js';
 import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
 import { FanOutBudget } from './http/fan-out.js';
 import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
+import { graphiqlPage } from './http/graphiql-page.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { FastPlans, Handovers } from './http/fast-plans.js';
 import { withFastPath } from './http/fast-path.js';
@@ -232,8 +233,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/healthz',
     landingPage: false,
-    // GraphiQL's page is megabytes of script: loaded on the first visit, not at every start.
-    renderGraphiQL: async (graphiql) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(graphiql),
+    renderGraphiQL: graphiqlPage(async () => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL),
     graphiql: servesGraphiQL && { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
     logging: yogaLogger(logger),
     // The catalogue plugin masks instead: Yoga's masking logs every client mistake as an error.
