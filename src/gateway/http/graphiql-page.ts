@@ -13,14 +13,14 @@ type Render = (options: GraphiQLOptions) => string | Promise<string>;
  * the answer's length is known and the socket is handed a buffer it does not copy.
  *
  * The options are constant for a running gateway, so one entry is all the memory this keeps; a
- * change of options renders again. `render` is loaded on the first visit, not at start-up.
+ * change of options renders again. The renderer is loaded on the first visit, not at start-up.
  */
-export function graphiqlPage(render: () => Promise<Render>): (options: GraphiQLOptions) => Promise<Uint8Array<ArrayBuffer>> {
+export function graphiqlPage(loadRenderer: () => Promise<Render>): (options: GraphiQLOptions) => Promise<Uint8Array<ArrayBuffer>> {
   let rendered: { key: string; page: Promise<Uint8Array<ArrayBuffer>> } | undefined;
   return (options) => {
     const key = JSON.stringify(options);
     if (rendered?.key !== key) {
-      const page = render().then(async (renderer) => Buffer.from(await renderer(options)));
+      const page = loadRenderer().then(async (render) => Buffer.from(await render(options)));
       // A failed render is not kept: the next visit tries again.
       page.catch(() => {
         if (rendered?.page === page) rendered = undefined;
