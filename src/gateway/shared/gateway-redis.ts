@@ -92,18 +92,25 @@ function usableCheck(redis: Redis, timeoutMs: number): RedisUsable {
     settled = true;
   };
   redis.once('ready', settle).once('error', settle);
-  return async () => {
-    if (isReady(redis)) return true;
-    if (settled) return false;
-    await new Promise<void>((resolve) => {
+  // One wait, shared by every use that asks meanwhile: a fresh replica's burst of requests adds one
+  // pair of listeners, not a pair each (which Node reports as a leak past ten).
+  let waiting: Promise<void> | undefined;
+  const firstConnection = (): Promise<void> =>
+    new Promise<void>((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
         redis.off('ready', done).off('error', done);
+        waiting = undefined;
         resolve();
       };
       const timer = setTimeout(done, timeoutMs);
       redis.once('ready', done).once('error', done);
     });
+  return async () => {
+    if (isReady(redis)) return true;
+    if (settled) return false;
+    waiting ??= firstConnection();
+    await waiting;
     return isReady(redis);
   };
 }
