@@ -8,6 +8,7 @@
 // Every bundled module of src/ keeps its own `import.meta.url` (the place tsc's output of it
 // would have in dist/), so the SDL files and documents it reads beside itself, which
 // copy-assets.mjs put there, are found as before.
+import { createRequire, isBuiltin } from 'node:module';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,14 +52,44 @@ const ownModuleUrls = {
  * shares, so there is one graphql), and esbuild gives every ES module that imports it a wrapper of
  * its own with a getter per export: 210 importers made 48,000 getters and their closures, 6 MB
  * of every process's heap. Imported through this one ES module, graphql is wrapped once.
+ *
+ * The module reads each export into a constant of its own once, at load, rather than re-export
+ * it: a re-export is a getter (in front of graphql's own CommonJS getters), and every call of
+ * isObjectType or getNamedType through it paid both. Until V8's optimizing tiers inline them
+ * that was 20 ms of a start (profiled on Node 24); the importers now call graphql's functions
+ * directly. graphql's exports are constants, so nothing is lost by reading them once.
  */
+const graphqlExports = Object.keys(createRequire(import.meta.url)('graphql')).filter((name) => name !== 'default' && name !== '__esModule');
 const oneGraphqlWrapper = {
   name: 'one-graphql-wrapper',
   setup(builder) {
     builder.onResolve({ filter: /^graphql$/ }, (args) =>
       args.kind === 'import-statement' && args.namespace === 'file' ? { path: 'graphql', namespace: 'one-graphql-wrapper' } : undefined,
     );
-    builder.onLoad({ filter: /.*/, namespace: 'one-graphql-wrapper' }, () => ({ contents: "export * from 'graphql';", resolveDir: root }));
+    builder.onLoad({ filter: /.*/, namespace: 'one-graphql-wrapper' }, () => ({
+      contents: `import * as graphqlModule from 'graphql';\nexport const { ${graphqlExports.join(', ')} } = graphqlModule;`,
+      resolveDir: root,
+    }));
+  },
+};
+
+/**
+ * Node's built-ins reached through require(), never an ES import. Importing a built-in makes Node
+ * build its ES module facade, which reads every export once, lazy ones included: on Node >= 22
+ * node:http's lazy WebSocket, CloseEvent and MessageEvent getters load Node's own copy of undici,
+ * 25 ms of every start (profiled on Node 24, nothing here uses them). require() hands over the
+ * module object as it is; esbuild turns each named import into a property read of it.
+ */
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  setup(builder) {
+    builder.onResolve({ filter: /^[a-z_/]+$|^node:/ }, (args) =>
+      args.kind === 'import-statement' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin-by-require' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'builtin-by-require' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path.startsWith('node:') ? args.path : `node:${args.path}`)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -88,7 +119,7 @@ const { outputFiles } = await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   // GraphiQL's page (9 MB of script) is imported on the first visit; bundled, every start would load it.
   external: ['@graphql-yoga/render-graphiql'],
-  plugins: [sandboxesApart, ownModuleUrls, oneGraphqlWrapper],
+  plugins: [sandboxesApart, ownModuleUrls, oneGraphqlWrapper, builtinsByRequire],
 });
 
 // V8 keeps a module's source for as long as its functions live, and stores it at two bytes a
