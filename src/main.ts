@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './gateway/logger.js';
 import { createDrain } from './gateway/ops/drain.js';
 import { loadEnvFileIfPresent } from './gateway/ops/env-file.js';
 import { type BoundServer, bindEarly } from './gateway/ops/listen.js';
+import { holdOptimizingTiers } from './gateway/ops/optimizing-tiers.js';
 import type { ResolvedUpstream } from './gateway/upstream/upstream-fetch.js';
 import type { BreakerState } from './gateway/upstream/upstream-transport.js';
 
@@ -47,8 +48,10 @@ function holdYoungGeneration(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
 }
 
-function settleHeapWhenIdle(): void {
+/** Settles the heap (above) and calls `alsoThen`, `SETTLE_HEAP_AFTER_MS` after the gateway serves. */
+function settleHeapWhenIdle(alsoThen: () => void): void {
   setTimeout(() => {
+    alsoThen();
     // The gc() of --expose-gc, made for this one call and not left on the global object.
     setFlagsFromString('--expose-gc');
     const collect = runInNewContext('gc') as (options: { type: string; execution: string; flavor: string }) => void;
@@ -115,6 +118,7 @@ async function resolveUpstreams(
 
 async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger): Promise<void> {
   holdYoungGeneration();
+  const releaseOptimizingTiers = holdOptimizingTiers();
   const closers: (() => void | Promise<void>)[] = [];
   // Set once the gateway exists; the drain completes its live streams before the connections close.
   const streams = { end: (): Promise<void> => Promise.resolve() };
@@ -229,7 +233,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     await Promise.all([websocket.close(), liveRegistry.close()]);
   };
   bound.serve(gateway.listener);
-  settleHeapWhenIdle();
+  settleHeapWhenIdle(releaseOptimizingTiers);
   const host = bound.address.family === 'IPv6' ? `[${bound.address.address}]` : bound.address.address;
   const { introspection, graphiql, addressAdminOperations } = config.posture;
   logger.info(
