@@ -26,7 +26,7 @@ interface Published {
 
 async function published(): Promise<Published> {
   // The contract is published without TYPE_PREFIX, whatever the environment says.
-  const { schema, destroy } = await buildGatewaySchema(ROOT, { typePrefix: '' });
+  const { schema, destroy } = await buildGatewaySchema(ROOT, { typePrefix: '', checkSDL: true });
   try {
     const enumValues: Published['enumValues'] = {};
     for (const type of Object.values(schema.getTypeMap())) {

@@ -1,4 +1,4 @@
-import { GraphQLSchema } from 'graphql';
+import { GraphQLSchema, printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { COMPILED_EXECUTION_READY, buildGatewaySchema, schemaPipeline } from './build-schema.js';
 import { graphModules } from './graph-modules.js';
@@ -60,6 +60,17 @@ describe('the schema pipeline', () => {
       expect(providedBy(schema).has(COMPILED_EXECUTION_READY)).toBe(true);
     } finally {
       destroy();
+    }
+  });
+
+  it("passes graphql's SDL rules, which a start leaves to the build step, and is the same schema checked or not", async () => {
+    const checked = await buildGatewaySchema(ROOT, { checkSDL: true });
+    const started = await buildGatewaySchema(ROOT);
+    try {
+      expect(printSchema(started.schema)).toBe(printSchema(checked.schema));
+    } finally {
+      checked.destroy();
+      started.destroy();
     }
   });
 });

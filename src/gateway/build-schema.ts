@@ -43,6 +43,11 @@ export interface BuildOptions {
   interfaces?: Interfaces;
   /** Where the build step wrote their Mesh artefact (scripts/mesh-artifact.ts): `dist/mesh` under `root` unless given. */
   meshArtifactDir?: string;
+  /**
+   * Check the merged type definitions against graphql's SDL rules. They are the repository's own,
+   * so the build step's generator (scripts/generate.ts) and the tests check them; a start does not.
+   */
+  checkSDL?: boolean;
 }
 
 /** The fact createGateway (server.ts) looks for before running the schema with graphql-jit as it is. */
@@ -55,11 +60,11 @@ export const COMPILED_EXECUTION_READY = 'compiled-execution-ready';
 export function schemaPipeline(
   sources: readonly GraphQLSchema[],
   modules: readonly NamedGraphModule[],
-  options: Pick<BuildOptions, 'typePrefix' | 'authRequired'> = {},
+  options: Pick<BuildOptions, 'typePrefix' | 'authRequired' | 'checkSDL'> = {},
 ): SchemaPass[] {
   const typePrefix = options.typePrefix ?? '';
   return [
-    mergePass(sources, modules),
+    mergePass(sources, modules, options.checkSDL),
     unwrapEnvelopesPass(modules),
     argumentScalarsPass(modules),
     moduleTransformsPass(modules),

@@ -6,12 +6,12 @@
  * unreachable types pruned.
  */
 import { readFileSync } from 'node:fs';
-import { mergeSchemas } from '@graphql-tools/schema';
 import { type GraphQLNamedType, GraphQLSchema, isInterfaceType, specifiedDirectives } from 'graphql';
 import { applyArgumentScalars } from './argument-scalars.js';
 import { DOMAIN_SCALARS } from './domain-scalars.js';
 import { constantCaseEnumValues } from './enum-value-case.js';
 import type { NamedGraphModule } from './graph-module.js';
+import { mergeSources } from './merge-sources.js';
 import type { SchemaPass } from './pipeline.js';
 import { plainScalarMessages } from './scalar-messages.js';
 import { unwrapEnvelopes } from './unwrap-envelopes.js';
@@ -20,22 +20,21 @@ const SCALAR_TYPE_DEFS = new URL('./scalars.graphql', import.meta.url);
 
 /**
  * Merges the schema it is given, the source schemas and the modules' SDL and resolvers into a new
- * schema; scalars.graphql declares every domain scalar, so the merged schema has them all.
+ * schema (merge-sources.ts); scalars.graphql declares every domain scalar, so the merged schema
+ * has them all. `checkSDL` checks the merged definitions against graphql's SDL rules.
  */
-export function mergePass(sources: readonly GraphQLSchema[], modules: readonly NamedGraphModule[]): SchemaPass {
+export function mergePass(sources: readonly GraphQLSchema[], modules: readonly NamedGraphModule[], checkSDL = false): SchemaPass {
   return {
     name: 'merge',
     requires: [],
     provides: ['merged', 'domain-scalars'],
     inPlace: false,
     run: (schema) =>
-      mergeSchemas({
+      mergeSources({
         schemas: [schema, ...sources],
         typeDefs: [SCALAR_TYPE_DEFS, ...modules.flatMap(({ module }) => module.typeDefs)].map((file) => readFileSync(file, 'utf8')),
         resolvers: [DOMAIN_SCALARS, ...modules.flatMap(({ module }) => [module.scalarBehaviours ?? {}, module.resolvers ?? {}])],
-        // The schema was just built from the merged type definitions; attaching the resolvers to it
-        // rather than to a copy saves a pass over the whole schema at start-up.
-        updateResolversInPlace: true,
+        checkSDL,
       }),
   };
 }
