@@ -22,7 +22,8 @@ function extended(): GraphQLSchema {
   const query = schema.getQueryType();
   const color = schema.getType('Color');
   const filter = schema.getType('Filter');
-  if (!query || !(color instanceof GraphQLEnumType) || !(filter instanceof GraphQLInputObjectType)) throw new Error('the test schema changed');
+  if (!query || !(color instanceof GraphQLEnumType) || !(filter instanceof GraphQLInputObjectType))
+    throw new Error('the test schema changed');
   Object.assign(schema.extensions, { owner: 'schema' });
   Object.assign(query.extensions, { [marker]: 'kept', owner: 'query' });
   const field = query.getFields()['color'];
@@ -73,7 +74,8 @@ describe('mergeSources', () => {
       resolvers: [{ Query: { greeting: () => 'hello' } }],
     });
     expect(printSchema(merged)).toContain('greeting: String');
-    expect(merged.getQueryType()?.getFields()['greeting']?.resolve?.({}, {}, {}, {} as never)).toBe('hello');
+    const greeting = merged.getQueryType()?.getFields()['greeting'];
+    expect(greeting?.resolve?.({}, {}, {}, {} as never)).toBe('hello');
     expect(merged.getQueryType()?.extensions).toMatchObject({ owner: 'query' });
     expect((merged.getType('Color') as GraphQLEnumType).getValue('RED')?.extensions).toEqual({ hex: '#f00' });
     expect(merged.getQueryType()?.getFields()['color']?.args[0]?.extensions).toEqual({ example: 'red' });

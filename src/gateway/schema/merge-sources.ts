@@ -11,12 +11,7 @@
  *   generator and the tests (`checkSDL`), not by each start.
  */
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import {
-  type IResolvers,
-  type SchemaExtensions,
-  getDocumentNodeFromSchema,
-  getResolversFromSchema,
-} from '@graphql-tools/utils';
+import { type IResolvers, type SchemaExtensions, getDocumentNodeFromSchema, getResolversFromSchema } from '@graphql-tools/utils';
 import {
   type GraphQLFieldMap,
   type GraphQLInputFieldMap,
