@@ -77,6 +77,15 @@ describe('response shapes', () => {
       "/data/objects/0/codes must have required property 'alpha_3'",
     );
     expect(byCode.problem(200, query('response_fields=codes'), { data: { objects: [] } })).toBe("/data must have required property 'meta'");
+    // A field the request left out is not checked, even where the vendor sends it: nothing reads it.
+    const untrimmed = { ...trimmed, population: 'not a number', area: { nonsense: true } };
+    expect(byCode.problem(200, query('q=FR&response_fields=codes,names.common'), page([untrimmed]))).toBeUndefined();
+    expect(byCode.problem(200, query('q=FR&response_fields=codes,names.common,population'), page([untrimmed]))).toMatch(
+      /^\/data\/objects\/0\/population must be /,
+    );
+    expect(
+      byCode.problem(200, query('response_fields=codes,names.common,population&response_fields_omit=population'), page([untrimmed])),
+    ).toBeUndefined();
     const omitted = { ...country, names: { common: 'France', official: 'French Republic', alternates: [], native: {} } };
     expect(
       byCode.problem(200, query('response_fields=uuid,names,codes&response_fields_omit=names.translations'), page([omitted])),
