@@ -61,15 +61,17 @@ export function projectSchema(schema: Json, { keep, omit }: Projection, resolve:
     if (Array.isArray(alternatives)) projected[keyword] = alternatives.map(here);
   }
   const { properties, required } = resolved;
+  // A field is left out when the request keeps others, or omits it whole (not only parts of it).
+  const kept = (name: string): boolean => (!keep || keep.has(name)) && omit?.get(name)?.size !== 0;
   if (isObject(properties)) {
     projected.properties = Object.fromEntries(
       Object.entries(properties)
-        .filter(([name]) => (!keep || keep.has(name)) && omit?.get(name)?.size !== 0)
+        .filter(([name]) => kept(name))
         .map(([name, part]) => [name, projectSchema(part, { keep: below(keep, name), omit: below(omit, name) }, resolve)]),
     );
   }
   if (Array.isArray(required)) {
-    projected.required = required.filter((name) => typeof name === 'string' && (!keep || keep.has(name)) && !(omit?.get(name)?.size === 0));
+    projected.required = required.filter((name) => typeof name === 'string' && kept(name));
   }
   return projected;
 }
