@@ -149,7 +149,6 @@ function trickle(socket: Socket, text: string, everyMs: number): void {
   socket.once('close', () => clearInterval(timer));
 }
 
-/** `count` connections at most `batch` at a time, so the listen backlog is never what is being tested. */
 /** How many connections ended with each first line received (or how they ended without one), for a failure to show. */
 function tally(outcomes: readonly RawOutcome[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -160,6 +159,7 @@ function tally(outcomes: readonly RawOutcome[]): Record<string, number> {
   return counts;
 }
 
+/** `count` connections at most `batch` at a time, so the listen backlog is never what is being tested. */
 async function many<T>(count: number, batch: number, one: () => Promise<T>): Promise<T[]> {
   const all: Promise<T>[] = [];
   for (let i = 0; i < count; i += batch) {
