@@ -30,9 +30,11 @@ type ExtensionsEntry = Record<string | symbol, unknown>;
 
 /** graphql-tools' copy of one element's extensions: its directives' argument lists copied too. */
 function copied(extensions: Extensions): ExtensionsEntry {
-  const { directives, ...rest } = extensions ?? {};
+  const source = extensions ?? {};
+  const { directives, ...rest } = source;
   const copy: ExtensionsEntry = { ...rest };
-  for (const symbol of Object.getOwnPropertySymbols(extensions ?? {})) copy[symbol] = Reflect.get(extensions ?? {}, symbol);
+  // Spread copies enumerable symbols only; graphql-tools copies every own symbol.
+  for (const symbol of Object.getOwnPropertySymbols(source)) copy[symbol] = Reflect.get(source, symbol);
   if (typeof directives === 'object' && directives !== null) {
     copy.directives = Object.fromEntries(
       Object.entries(directives).map(([name, uses]) => [name, Array.isArray(uses) ? [...(uses as unknown[])] : [uses]]),
