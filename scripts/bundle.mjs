@@ -1,25 +1,26 @@
 // Build step: bundles the gateway (src/main.ts and everything it imports, node_modules included)
-// into dist/main.js, which `npm start` runs, and the chunks it imports (dist/main-chunk-*.js).
-// Loading a few files instead of about a thousand modules is most of what makes the gateway
-// start fast: Node's per-module resolution, file reads and compilation were half of the start-up. The sandboxes are not bundled: the
-// composition root imports them only when an interface has no URL, and they load from the
-// tsc output in dist/sandbox/ as they always did.
+// into one CommonJS file, dist/gateway.cjs, and its launcher (src/launcher.ts) into dist/main.js,
+// which `npm start` runs. Loading one file instead of about a thousand modules is most of what
+// makes the gateway start fast: Node's per-module resolution, file reads and compilation were half
+// of the start-up. CommonJS because V8's code cache, which the launcher reads and writes
+// (src/gateway/ops/code-cache.ts), is open to scripts on every Node line and to ES modules on none.
+// The sandboxes are not bundled: the composition root imports them only when an interface has no
+// URL, and they load from the tsc output in dist/sandbox/ as they always did.
 //
 // Every bundled module of src/ keeps its own `import.meta.url` (the place tsc's output of it
 // would have in dist/), so the SDL files and documents it reads beside itself, which
 // copy-assets.mjs put there, are found as before.
-import { createRequire, isBuiltin } from 'node:module';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = `${root}src/`;
 const dist = `${root}dist`;
-const outfile = `${dist}/main.js`;
-/** The names of the bundle's chunks in dist/. */
-const CHUNK_PREFIX = 'main-chunk-';
+const outfile = `${dist}/gateway.cjs`;
 
 /** The composition root's imports of sandbox code stay imports, of dist/sandbox/. */
 const sandboxesApart = {
@@ -73,53 +74,32 @@ const oneGraphqlWrapper = {
   },
 };
 
-/**
- * Node's built-ins reached through require(), never an ES import. Importing a built-in makes Node
- * build its ES module facade, which reads every export once, lazy ones included: on Node >= 22
- * node:http's lazy WebSocket, CloseEvent and MessageEvent getters load Node's own copy of undici,
- * 25 ms of every start (profiled on Node 24, nothing here uses them). require() hands over the
- * module object as it is; esbuild turns each named import into a property read of it.
- */
-const builtinsByRequire = {
-  name: 'builtins-by-require',
-  setup(builder) {
-    builder.onResolve({ filter: /^[a-z_/]+$|^node:/ }, (args) =>
-      args.kind === 'import-statement' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin-by-require' } : undefined,
-    );
-    builder.onLoad({ filter: /.*/, namespace: 'builtin-by-require' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path.startsWith('node:') ? args.path : `node:${args.path}`)});`,
-      loader: 'js',
-    }));
-  },
-};
-
-// Chunks of an earlier build would otherwise pile up beside the new ones.
-for (const file of await readdir(dist)) if (file.startsWith(CHUNK_PREFIX)) await rm(join(dist, file));
-
 const { outputFiles } = await build({
   entryPoints: [`${src}main.ts`],
-  outdir: dist,
-  // The modules that main.ts imports dynamically and that are not needed at every start (tracing,
-  // Redis, worker supervision) stay in chunks of their own, read and compiled only when used.
-  // Chunks sit beside main.js, so every chunk's rewritten import.meta.url (ownModuleUrls) holds.
-  splitting: true,
-  chunkNames: `${CHUNK_PREFIX}[hash]`,
+  outfile,
   write: false,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  // Built-ins are require()d as they are: an ES import of node:http would build its ES facade,
+  // which on Node >= 22 reads the lazy WebSocket getters and loads Node's own undici (25 ms).
+  format: 'cjs',
   target: 'node20',
+  // import() becomes require(): V8 does not keep a script's import() handler in its code cache,
+  // so an import() in a script compiled from one fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
+  // The sandboxes' ES modules load through require() too (Node >= 20.19); none awaits at its top.
+  supported: { 'dynamic-import': false },
   sourcemap: true,
   // V8 keeps the bundle's source in memory and scans all of it at each start: without the
-  // indentation and line breaks it is 4.5 MB instead of 6.6 MB. Names stay, so stack traces read
+  // indentation and line breaks it is 4.6 MB instead of 6.6 MB. Names stay, so stack traces read
   // as before (and the source map maps them back to src/).
   minifyWhitespace: true,
   logLevel: 'warning',
-  // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // The ES modules inside read import.meta.url; in one CommonJS file it is the file's own URL.
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__bundleUrl' },
   // GraphiQL's page (9 MB of script) is imported on the first visit; bundled, every start would load it.
   external: ['@graphql-yoga/render-graphiql'],
-  plugins: [sandboxesApart, ownModuleUrls, oneGraphqlWrapper, builtinsByRequire],
+  plugins: [sandboxesApart, ownModuleUrls, oneGraphqlWrapper],
 });
 
 // V8 keeps a module's source for as long as its functions live, and stores it at two bytes a
@@ -137,3 +117,23 @@ for (const output of outputFiles) {
   const ascii = text?.replace(/[^\0-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
   await writeFile(output.path, ascii ?? output.contents);
 }
+
+// The launcher, told the bundle's digest: its code cache is named after it, because V8 compares a
+// cache with its source only by length (code-cache.ts).
+await build({
+  entryPoints: [`${src}launcher.ts`],
+  outfile: `${dist}/main.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  define: {
+    GATEWAY_BUNDLE_DIGEST: JSON.stringify(
+      createHash('sha256')
+        .update(await readFile(outfile))
+        .digest('hex'),
+    ),
+  },
+  plugins: [ownModuleUrls],
+});
