@@ -22,7 +22,7 @@ const src = `${root}src/`;
 const dist = `${root}dist`;
 const outfile = `${dist}/gateway.cjs`;
 
-/** The composition root's imports of sandbox code stay imports, of dist/sandbox/. */
+/** The composition root's imports of sandbox code stay out of the bundle: they load from dist/sandbox/. */
 const sandboxesApart = {
   name: 'sandboxes-apart',
   setup(builder) {
@@ -108,9 +108,10 @@ const { outputFiles } = await build({
 // process's memory. Escaped, every character is ASCII and the source is held at one byte each.
 // A \u escape means the same character in a string, a regular expression, a template, an
 // identifier or a comment; only String.raw would see the difference, and the bundle has none
-// outside ASCII. Source-map columns after an escape on its line shift by a few characters.
+// outside ASCII. Source-map columns after an escape on its line shift by a few characters. The
+// launcher counts on it too: it reads the bundle as Latin-1, a byte a character (code-cache.ts).
 for (const output of outputFiles) {
-  const text = output.path.endsWith('.js') ? output.text : undefined;
+  const text = output.path === outfile ? output.text : undefined;
   // A backslash before such a character would turn the escape into a literal backslash: refuse to guess.
   if (text !== undefined && /\\[^\0-\x7f]/.test(text))
     throw new Error(`${output.path} escapes a non-ASCII character itself; escape it by hand`);

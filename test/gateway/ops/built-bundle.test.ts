@@ -56,6 +56,8 @@ describe('the built gateway (dist/main.js)', () => {
       expect(text).not.toMatch(/(from |require\()["']\.\/gateway\//);
     expect(bundle).toContain('require("./sandbox/registry.js")');
     expect(bundle).not.toMatch(/\bimport\(/);
+    // The launcher reads it a byte a character (code-cache.ts).
+    expect(bundle).toMatch(/^[\0-\x7f]*$/);
   });
 
   it('answers a query that reaches all four sandboxes', async () => {
