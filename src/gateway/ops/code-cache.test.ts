@@ -3,7 +3,7 @@
  * in a per-process table, so a second load in one process would not say whether the file was used.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +90,16 @@ describe('runCachedBundle', () => {
     writeFileSync(cache, content);
     expect(load()).toEqual({ accepted: false, saved: true });
     expect(readFileSync(cache).equals(content)).toBe(false);
+    expect(load()).toEqual({ accepted: true, saved: true });
+  });
+
+  it('neither reads nor writes a cache in a folder that other users may write', () => {
+    load();
+    const written = readFileSync(cache);
+    chmodSync(join(folder, 'caches'), 0o777);
+    expect(load()).toEqual({ accepted: false, saved: false });
+    expect(readFileSync(cache).equals(written)).toBe(true);
+    chmodSync(join(folder, 'caches'), 0o700);
     expect(load()).toEqual({ accepted: true, saved: true });
   });
 

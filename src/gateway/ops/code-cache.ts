@@ -16,7 +16,7 @@
  * compares the source only by length, which is why the digest is in the name. A refused or
  * missing cache only costs the compile it would have saved, and the next settle writes a fresh one.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -58,9 +58,18 @@ function wrap(source: string): string {
   return `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
 }
 
+/**
+ * A code cache is code the process will run, so only one from a folder that no other user can
+ * write is read: in a shared temp folder, anyone could otherwise leave one there first.
+ */
+function ownedFolder(folder: string): boolean {
+  const { uid, mode } = statSync(folder);
+  return uid === process.getuid?.() && (mode & 0o022) === 0;
+}
+
 function readCache(file: string): Buffer | undefined {
   try {
-    return readFileSync(file);
+    return ownedFolder(dirname(file)) ? readFileSync(file) : undefined;
   } catch {
     return undefined;
   }
@@ -68,13 +77,14 @@ function readCache(file: string): Buffer | undefined {
 
 /**
  * Writes beside the file and renames, so a process that reads it meanwhile (another worker of
- * WORKERS > 1) reads the whole of the old one or the whole of the new one. The folder is the
- * user's own (0700), as Node keeps its compile cache.
+ * WORKERS > 1) reads the whole of the old one or the whole of the new one. A folder it makes is
+ * the user's own (0700); one that another user could write is left alone (`ownedFolder`).
  */
 function writeAtomically(file: string, data: Buffer): boolean {
   const partial = `${file}.${process.pid}.partial`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    if (!ownedFolder(dirname(file))) return false;
     writeFileSync(partial, data, { mode: 0o600 });
     renameSync(partial, file);
     return true;
