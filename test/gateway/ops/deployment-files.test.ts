@@ -75,6 +75,15 @@ describe('Dockerfile', () => {
     expect(manifest.scripts.prepare).toBe('npm run build');
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
     expect(dockerfile).toContain('CMD ["node", "dist/main.js"]');
+    expect(manifest.scripts.build).toMatch(/node scripts\/bundle\.mjs && node scripts\/prime-code-cache\.mjs$/);
+  });
+
+  it("hands the code cache the build primed to the gateway's own user in the runtime stage", () => {
+    const [build, runtime] = dockerfile.split(/^FROM .* AS runtime$/m);
+    expect(build).toMatch(/^ENV NODE_COMPILE_CACHE=\/app\/compile-cache$/m);
+    expect(build?.indexOf('NODE_COMPILE_CACHE')).toBeLessThan(build?.indexOf('RUN npm ci') ?? 0);
+    expect(runtime).toMatch(/NODE_COMPILE_CACHE=\/app\/compile-cache$/m);
+    expect(runtime).toMatch(/^COPY --from=build --chown=node:node \/app\/compile-cache \.\/compile-cache$/m);
   });
 
   it("runs on the Node LTS line that CI tests besides the machine's Node", () => {
