@@ -48,7 +48,10 @@ async function prime() {
           resolve(JSON.parse(ready).url);
         }
       });
-      void exited.then((code) => reject(new Error(`the gateway exited (${code}) before it was ready: ${errors.slice(-500)}`)));
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`the gateway exited (${code}) before it was ready: ${errors.slice(-500)}`));
+      });
     });
     const response = await globalThis.fetch(url, {
       method: 'POST',
