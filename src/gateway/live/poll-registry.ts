@@ -64,7 +64,8 @@ const JITTER = 0.1;
 /**
  * A lease lasts this many intervals: past the longest tick (1.1 intervals), so its holder renews it
  * with 0.4 of an interval to spare for a late event loop; and a survivor, asking again as it runs
- * out, takes a dead holder's key over 1.5 intervals after its last poll, within the two promised.
+ * out, takes a dead holder's key over 1.5 intervals after its last renewal (made just before each
+ * poll), within the two promised.
  */
 export const LEASE_INTERVALS = 1.5;
 /** A replica that does not hold a key asks again this long after the holder's lease should run out (clocks tick apart). */

@@ -239,6 +239,10 @@ describe.skipIf(!hasRedisServer())('live data across two gateway processes on on
     expect(poller).toBeGreaterThanOrEqual(0);
     const other = 1 - poller;
     const survivor = subscribers[other] as Subscriber;
+    // Killed just after one of its polls arrives, so its last renewal is the one that poll followed.
+    // Killed between a renewal and its poll, the last poll seen here would be an interval older.
+    const seen = upstream.polls.length;
+    while (!upstream.polls.slice(seen).some((poll) => poll.replica === poller)) await sleep(5);
     gateways[poller]?.child.kill('SIGKILL');
     const killedAt = performance.now();
     await gateways[poller]?.exited;
