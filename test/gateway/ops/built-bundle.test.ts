@@ -4,12 +4,13 @@
  * the Mesh artefact, start the sandboxes from dist/sandbox/, serve every interface, load GraphiQL
  * on demand, keep its code cache and drain on SIGTERM.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../support/gateway.js';
+import { codeCacheEntries } from './code-cache-files.js';
 import { type GatewayProcess, spawnGateway } from './gateway-process.js';
 
 let gateway: GatewayProcess;
@@ -29,24 +30,11 @@ afterAll(async () => {
   rmSync(caches, { recursive: true, force: true });
 });
 
-/** The code cache files of `caches`, once there are `count` of them (or what there is after ten seconds). */
+/** The finished cache files of `caches` (a write in progress is a .partial), once there are `count` (or after ten seconds). */
 async function cacheFiles(count: number): Promise<string[]> {
-  const folder = join(caches, 'four-rest-one-graph');
-  for (let tries = 0; tries < 100; tries += 1) {
-    const files = safeList(folder);
-    if (files.length >= count) return files.map((file) => join(folder, file));
-    await sleep(100);
-  }
-  return safeList(folder).map((file) => join(folder, file));
-}
-
-/** The cache files in `folder`; none before the first is written. */
-function safeList(folder: string): string[] {
-  try {
-    return readdirSync(folder).filter((file) => file.endsWith('.bin'));
-  } catch {
-    return [];
-  }
+  const finished = (): string[] => codeCacheEntries(caches).filter((file) => file.endsWith('.bin'));
+  for (let tries = 0; tries < 100 && finished().length < count; tries += 1) await sleep(100);
+  return finished();
 }
 
 describe('the built gateway (dist/main.js)', () => {
@@ -97,7 +85,7 @@ describe('the built gateway (dist/main.js)', () => {
       // Settled 300 ms after serving: a cache V8 had refused would have been replaced by now.
       await sleep(1_500);
       expect(statSync(cache ?? '')).toMatchObject({ ino: written.ino, mtimeMs: written.mtimeMs });
-      expect(safeList(join(caches, 'four-rest-one-graph'))).toHaveLength(1);
+      expect(await cacheFiles(1)).toHaveLength(1);
     } finally {
       next.child.kill('SIGKILL');
     }

@@ -3,14 +3,15 @@
  * behind, and it never reaches a vendor that the developer's environment points at.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../support/gateway.js';
+import { codeCacheEntries } from './code-cache-files.js';
 
 const run = promisify(execFile);
 
@@ -39,13 +40,7 @@ async function prime(env: Record<string, string>): Promise<{ stderr: string; fil
     cwd: ROOT,
     env: { ...process.env, NODE_COMPILE_CACHE: caches, ...env },
   });
-  let files: string[] = [];
-  try {
-    files = readdirSync(join(caches, 'four-rest-one-graph'));
-  } catch {
-    files = [];
-  }
-  return { stderr, files };
+  return { stderr, files: codeCacheEntries(caches).map((file) => basename(file)) };
 }
 
 describe('priming the code cache', () => {
