@@ -2,7 +2,8 @@
  * `npm run generate`: builds the gateway's schema as it is served, publishes it sorted to
  * schema/gateway.graphql, then runs GraphQL Code Generator on it into
  * src/gateway/generated/resolvers-types.ts, the types every hand-written resolver map is checked
- * against. Both files are committed.
+ * against. Both files are committed, as are docs/configuration.md and .env.example, written from
+ * the configuration catalogue (scripts/config-docs.ts).
  *
  * `--check` (part of `npm run lint`) writes nothing: it generates in memory and exits 1 naming
  * each file that differs from what is committed.
@@ -15,6 +16,7 @@ import { isEnumType } from 'graphql';
 import { buildGatewaySchema } from '../src/gateway/build-schema.js';
 import { PUBLISHED_SCHEMA_PATH, printPublishedSchema } from '../src/gateway/schema/published-schema.js';
 import { codegenConfig, RESOLVER_TYPES_FILE } from './codegen-config.js';
+import { configurationFiles } from './config-docs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -62,7 +64,7 @@ async function committed(file: string): Promise<string | undefined> {
 async function main(check: boolean): Promise<number> {
   const { sdl, enumValues } = await published();
   if (check) {
-    const expected = { [PUBLISHED_SCHEMA_PATH]: sdl, [RESOLVER_TYPES_FILE]: await resolverTypes(sdl, enumValues) };
+    const expected = { [PUBLISHED_SCHEMA_PATH]: sdl, [RESOLVER_TYPES_FILE]: await resolverTypes(sdl, enumValues), ...configurationFiles() };
     const stale = [];
     for (const [file, content] of Object.entries(expected)) if ((await committed(file)) !== content) stale.push(file);
     for (const file of stale) console.error(`${file} is stale: run npm run generate and commit the result.`);
@@ -70,6 +72,7 @@ async function main(check: boolean): Promise<number> {
   }
   await write(PUBLISHED_SCHEMA_PATH, sdl);
   await write(RESOLVER_TYPES_FILE, await resolverTypes(join(ROOT, PUBLISHED_SCHEMA_PATH), enumValues));
+  for (const [file, content] of Object.entries(configurationFiles())) await write(file, content);
   return 0;
 }
 
