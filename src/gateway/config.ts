@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { DEFAULT_LIMITS, loadLimits, type OperationLimits } from './http/limits-config.js';
 import { loadUpstreamSettings, type UpstreamSettings } from './upstream/upstream-settings.js';
 import { loadPersistedDocuments, type PersistedDocuments } from './persisted/persisted-documents.js';
-import { type CallerLimitSettings, type QuotaVariables, readCallerLimits } from './callers/caller-limits.js';
+import { type CallerLimitSettings, type QuotaDeclarations, readCallerLimits } from './callers/caller-limits.js';
 import { loadIdentitySettings } from './callers/identity-config.js';
 import { identityEnabled, type IdentitySettings } from './callers/identity.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
@@ -21,7 +21,6 @@ import { wholeNumberVariable } from './env-number.js';
 import type { InterfaceDefinition, InterfaceVariables } from './interfaces/interface-definition.js';
 import { byInterface, INTERFACES, type Interfaces, type UpstreamName } from './interfaces/registry.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
-import type { VendorQuota } from './upstream/vendor-profile.js';
 
 export type { UpstreamName };
 
@@ -59,6 +58,8 @@ export interface GatewayConfig {
   upstream: UpstreamSettings;
   /** TYPE_PREFIX: prepended to every type's name so peers' same-named types compose beside ours. */
   typePrefix: string;
+  /** FEDERATION_AUTH_DIRECTIVES: the subgraph SDL carries `@authenticated`/`@requiresScopes` (routers that enforce them only). */
+  federationAuthDirectives: boolean;
   /** WORKERS: gateway processes sharing the port (node:cluster); 1 = this process serves. */
   workers: number;
   /**
@@ -74,6 +75,8 @@ export interface GatewayConfig {
   jit: boolean;
   /** METRICS: serve Prometheus metrics at /metrics. */
   metrics: boolean;
+  /** COMPRESSION: br/gzip/zstd answers by Accept-Encoding (http/compression.ts); off when a proxy in front compresses. */
+  compression: boolean;
   /** PERSISTED_DOCUMENTS (read and checked at start) and PERSISTED_ONLY. */
   persisted: { documents: PersistedDocuments | undefined; only: boolean };
   /** NODE_ENV=production: the defaults a public deployment needs (see the README's production posture). */
@@ -176,11 +179,13 @@ function corsOrigins(env: Env): string[] | undefined {
 /** The variables that configure each registered interface. */
 export const UPSTREAM_VARIABLES: Readonly<Record<UpstreamName, InterfaceVariables>> = byInterface(INTERFACES, ({ variables }) => variables);
 
-/** How each registered interface's calls count against a caller's daily quota (callers/quota-units.ts); undefined: one call, one unit. */
-export const UPSTREAM_QUOTAS: Readonly<Record<UpstreamName, VendorQuota | undefined>> = byInterface(
-  INTERFACES,
-  ({ vendor }) => vendor.quota,
-);
+/**
+ * Each of `interfaces`' daily-quota variable and how its calls count against it
+ * (callers/quota-units.ts), the table the caller limits are read and counted with.
+ */
+export function quotaDeclarations(interfaces: Interfaces): QuotaDeclarations {
+  return byInterface(interfaces, ({ variables, vendor }) => ({ dailyQuota: variables.dailyQuota, quota: vendor.quota }));
+}
 
 /** Narrows `name` to one of `interfaces`' names. */
 function isUpstreamName(interfaces: Interfaces, name: string): name is UpstreamName {
@@ -283,9 +288,9 @@ function redis(env: Env): GatewayConfig['redis'] {
 const LIMIT_VARIABLE = /^(RATE_LIMIT_PER_MINUTE|DAILY_QUOTA_)/;
 
 /** The caller limits, or undefined when development runs without any limit variable (zero-config). */
-function callerLimits(env: Env, production: boolean, variables: QuotaVariables): CallerLimitSettings | undefined {
+function callerLimits(env: Env, production: boolean, vendors: QuotaDeclarations): CallerLimitSettings | undefined {
   const configured = Object.entries(env).some(([name, value]) => LIMIT_VARIABLE.test(name) && value?.trim());
-  return production || configured ? readCallerLimits(env, variables) : undefined;
+  return production || configured ? readCallerLimits(env, vendors) : undefined;
 }
 
 function persisted(env: Env): GatewayConfig['persisted'] {
@@ -374,7 +379,7 @@ export function loadConfig(env: Env = process.env, interfaces: Interfaces = INTE
     production,
     posture: posture(env, production, identity, problems),
     identity,
-    callerLimits: check(problems, () => callerLimits(env, production, variables), undefined),
+    callerLimits: check(problems, () => callerLimits(env, production, quotaDeclarations(interfaces)), undefined),
     host: check(problems, () => host(env), '127.0.0.1'),
     port: check(problems, () => port(env), 4000),
     corsOrigins: check(problems, () => corsOrigins(env), undefined),
@@ -387,10 +392,12 @@ export function loadConfig(env: Env = process.env, interfaces: Interfaces = INTE
     limits: check(problems, () => loadLimits(env), DEFAULT_LIMITS),
     upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
     typePrefix: check(problems, () => readTypePrefix(env), ''),
+    federationAuthDirectives: check(problems, () => flag(env, 'FEDERATION_AUTH_DIRECTIVES', false), false),
     workers: check(problems, () => workers(env), 1),
     sandboxUpstreams: check(problems, () => sandboxUpstreams(env, interfaces), []),
     redis: check(problems, () => redis(env), undefined),
     metrics: check(problems, () => flag(env, 'METRICS', true), true),
+    compression: check(problems, () => flag(env, 'COMPRESSION', true), true),
     jit: check(problems, () => flag(env, 'GRAPHQL_JIT', true), true),
     tracing: check(problems, () => tracing(env), undefined),
     persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),

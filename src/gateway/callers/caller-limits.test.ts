@@ -8,7 +8,7 @@ const partner: Caller = { id: 'key:partner-1', scopes: new Set(), tier: 'partner
 describe('readCallerLimits', () => {
   it('defaults to 600 a minute per caller, 60 per anonymous address, and no daily quota', () => {
     const settings = readCallerLimits({}, UPSTREAM_VARIABLES);
-    expect(settings).toEqual(DEFAULT_CALLER_LIMITS);
+    expect(settings).toEqual({ ...DEFAULT_CALLER_LIMITS, vendors: UPSTREAM_VARIABLES });
     expect(ratePerMinuteOf(settings, partner)).toBe(600);
     expect(ratePerMinuteOf(settings, anonymousCaller('203.0.113.9'))).toBe(60);
     expect(dailyQuotaOf(settings, partner, 'address')).toBeUndefined();

@@ -6,6 +6,7 @@
  * identity's (tiers.ts: `anonymous`, `authenticated`, AUTH_TIERS); variables spell them upper-case.
  */
 import type { UpstreamName } from '../config.js';
+import type { VendorQuota } from '../upstream/vendor-profile.js';
 import type { Caller } from './caller.js';
 
 export interface TierLimits {
@@ -20,18 +21,24 @@ export interface CallerLimitSettings {
   defaults: TierLimits;
   /** Per tier, by the tier's name as `tierKey` spells it (RATE_LIMIT_PER_MINUTE_<TIER>, DAILY_QUOTA_<VENDOR>_<TIER>). */
   tiers: Readonly<Record<string, Partial<TierLimits>>>;
+  /** How each interface counts units (quota-units.ts), as the composition root handed them to `readCallerLimits`. */
+  vendors: QuotaDeclarations;
 }
 
 /**
- * Each interface's DAILY_QUOTA_<VENDOR> variable, as its folder declares it (`variables.dailyQuota`
- * in interfaces/<name>/interface.ts; config.ts's UPSTREAM_VARIABLES is such a table).
+ * Each interface's DAILY_QUOTA_<VENDOR> variable and how its calls count, as its folder declares
+ * them (`variables.dailyQuota` and `vendor.quota` in interfaces/<name>/interface.ts); the
+ * composition root derives the table from the registry (config.ts's `quotaDeclarations`).
  */
-export type QuotaVariables = Readonly<Record<UpstreamName, { readonly dailyQuota: string }>>;
+export type QuotaDeclarations = Readonly<
+  Partial<Record<UpstreamName, { readonly dailyQuota: string; readonly quota?: VendorQuota | undefined }>>
+>;
 
 /** The limits when no variable is set: 600 requests a minute per caller, 60 per anonymous address, no daily quota. */
 export const DEFAULT_CALLER_LIMITS: CallerLimitSettings = {
   defaults: { ratePerMinute: 600, dailyQuota: {} },
   tiers: { ANONYMOUS: { ratePerMinute: 60 } },
+  vendors: {},
 };
 
 /** A tier's name as environment variables spell it: `partner-eu` → `PARTNER_EU`. */
@@ -63,11 +70,13 @@ function wholeNumber(name: string, raw: string, problems: string[]): number | un
 }
 
 /**
- * RATE_LIMIT_PER_MINUTE[_<TIER>] and each interface's quota variable (`quotaVariables`, e.g.
+ * RATE_LIMIT_PER_MINUTE[_<TIER>] and each interface's quota variable (`vendors`, e.g.
  * DAILY_QUOTA_ADDRESS)[_<TIER>]; throws one TypeError naming every malformed variable.
  */
-export function readCallerLimits(env: Readonly<Record<string, string | undefined>>, quotaVariables: QuotaVariables): CallerLimitSettings {
-  const upstreamOf = new Map(Object.entries(quotaVariables).map(([upstream, { dailyQuota }]) => [dailyQuota, upstream as UpstreamName]));
+export function readCallerLimits(env: Readonly<Record<string, string | undefined>>, vendors: QuotaDeclarations): CallerLimitSettings {
+  const upstreamOf = new Map(
+    Object.entries(vendors).flatMap(([upstream, declared]) => (declared ? [[declared.dailyQuota, upstream as UpstreamName] as const] : [])),
+  );
   const quotaVariable = new RegExp(`^(${[...upstreamOf.keys()].join('|')})(?:_([A-Z0-9_]+))?$`);
   const problems: string[] = [];
   const defaults: TierLimits = { ...DEFAULT_CALLER_LIMITS.defaults, dailyQuota: {} };
@@ -90,5 +99,5 @@ export function readCallerLimits(env: Readonly<Record<string, string | undefined
     }
   }
   if (problems.length > 0) throw new TypeError(problems.join('; '));
-  return { defaults, tiers };
+  return { defaults, tiers, vendors };
 }

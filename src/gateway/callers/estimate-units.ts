@@ -20,8 +20,7 @@ import {
 import type { UpstreamName } from '../config.js';
 import { needOf } from '../upstream/field-needs.js';
 import { meshSourceUpstream } from '../upstream/mesh-endpoints.js';
-import type { UnitEstimate } from './quota.js';
-import { quotaUnits } from './quota-units.js';
+import type { EstimatedOperation, UnitEstimate } from './quota.js';
 
 function stringArgument(field: GraphQLField<unknown, unknown>, directive: string, name: string): string | undefined {
   const node = field.astNode?.directives?.find((candidate) => candidate.name.value === directive);
@@ -29,33 +28,38 @@ function stringArgument(field: GraphQLField<unknown, unknown>, directive: string
   return value?.kind === Kind.STRING || value?.kind === Kind.ENUM ? value.value : undefined;
 }
 
-/** What a Mesh-generated root field spends: its @httpOperation names the source, path and method. */
-function meshFieldUnits(field: GraphQLField<unknown, unknown>): UnitEstimate | undefined {
+/** The operation a Mesh-generated root field calls: its @httpOperation names the source, path and method. */
+function meshFieldOperation(field: GraphQLField<unknown, unknown>): EstimatedOperation | undefined {
   const subgraph = stringArgument(field, 'httpOperation', 'subgraph');
   const upstream = subgraph === undefined ? undefined : meshSourceUpstream(subgraph);
   if (!upstream) return undefined;
   // The template's `{args.x}` stands for one segment, as the value will be; the query is not part of the path.
   const path = (stringArgument(field, 'httpOperation', 'path') ?? '').split('?')[0] ?? '';
   const method = stringArgument(field, 'httpOperation', 'httpMethod') ?? 'GET';
-  return { [upstream]: quotaUnits(upstream, method, path.replace(/\{[^}]*\}/g, 'x')) };
+  return { upstream, method, path: path.replace(/\{[^}]*\}/g, 'x') };
 }
 
-function add(total: UnitEstimate, more: UnitEstimate): void {
+function add(total: UnitEstimate['declared'], more: UnitEstimate['declared']): void {
   for (const [upstream, units] of Object.entries(more) as [UpstreamName, number][]) total[upstream] = (total[upstream] ?? 0) + units;
 }
 
-/** The least units per upstream the operation will spend, fragments expanded where they are used. */
+/**
+ * The least the operation will spend, fragments expanded where they are used: the generated root
+ * fields' operations (each vendor's quota prices them: quota.ts's `unitsByUpstream`) and the
+ * units the hand-written fields declare.
+ */
 export function estimateUpstreamUnits(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): UnitEstimate {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
-  const total: UnitEstimate = {};
+  const total: UnitEstimate['declared'] = {};
+  const operations: EstimatedOperation[] = [];
   const rootType = schema.getRootType(operation.operation);
   const rootFields = rootType?.getFields() ?? {};
   const countRoot = (selectionSet: SelectionSetNode, seen: ReadonlySet<string>): void => {
     for (const selection of selectionSet.selections) {
-      if (selection.kind === Kind.FIELD) add(total, rootFieldUnits(selection, rootFields[selection.name.value]));
+      if (selection.kind === Kind.FIELD) countRootField(selection, rootFields[selection.name.value]);
       else if (selection.kind === Kind.INLINE_FRAGMENT) countRoot(selection.selectionSet, seen);
       else {
         const fragment = fragments.get(selection.name.value);
@@ -81,13 +85,14 @@ export function estimateUpstreamUnits(schema: GraphQLSchema, document: DocumentN
       }),
     );
   };
+  const countRootField = (selection: FieldNode, field: GraphQLField<unknown, unknown> | undefined): void => {
+    if (!field || selection.name.value.startsWith('__')) return;
+    const generated = meshFieldOperation(field);
+    // A hand-written field's calls count one unit each, as its declaration states them.
+    if (generated) operations.push(generated);
+    else add(total, needOf(field)?.calls ?? {});
+  };
   countRoot(operation.selectionSet, new Set());
   countNested(operation, new Set());
-  return total;
-}
-
-function rootFieldUnits(selection: FieldNode, field: GraphQLField<unknown, unknown> | undefined): UnitEstimate {
-  if (!field || selection.name.value.startsWith('__')) return {};
-  // A hand-written field's calls count one unit each, as its declaration states them.
-  return meshFieldUnits(field) ?? needOf(field)?.calls ?? {};
+  return { declared: total, operations };
 }

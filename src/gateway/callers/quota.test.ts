@@ -8,7 +8,10 @@ import { CostMeter } from './cost.js';
 import { CallerQuota } from './quota.js';
 import { isPaidLookup, pathBelow } from './quota-units.js';
 import { upstreamCharges } from './upstream-charges.js';
-import { UPSTREAM_VARIABLES } from '../config.js';
+import { quotaDeclarations } from '../config.js';
+import { addressInterface } from '../interfaces/address/interface.js';
+import { countryDataInterface } from '../interfaces/country-data/interface.js';
+import { INTERFACES } from '../interfaces/registry.js';
 
 const C = 'https://api.ideal-postcodes.test/v1';
 const caller = (id: string): Caller => ({ id, scopes: new Set(), tier: 'standard', anonymous: false });
@@ -31,7 +34,7 @@ function fakeUpstream(quota: CallerQuota, who: Caller) {
   return {
     sent,
     async call(method: string, path: string): Promise<void> {
-      await charges.beforeSend('address', C, method, `${C}${path}?api_key=ak_test`);
+      await charges.beforeSend({ name: 'address', url: C, vendor: addressInterface.vendor }, method, `${C}${path}?api_key=ak_test`);
       sent.push(`${method} ${path}`);
     },
   };
@@ -50,7 +53,7 @@ describe('CallerQuota (in memory)', () => {
   it('lets a caller with 5 paid C lookups a day make 5, refuses the 6th before it is sent, and resets at midnight UTC', async () => {
     const clock = testClock('2031-03-14T23:59:00Z');
     const quota = new CallerQuota(
-      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, UPSTREAM_VARIABLES),
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, quotaDeclarations(INTERFACES)),
       createCounterStore({ logger: silentLogger }),
       clock.now,
     );
@@ -82,7 +85,7 @@ describe('CallerQuota (in memory)', () => {
 
   it('counts each caller apart and spends at vendors without a quota nothing', async () => {
     const quota = new CallerQuota(
-      readCallerLimits({ DAILY_QUOTA_CRYPTO: '1' }, UPSTREAM_VARIABLES),
+      readCallerLimits({ DAILY_QUOTA_CRYPTO: '1' }, quotaDeclarations(INTERFACES)),
       createCounterStore({ logger: silentLogger }),
       () => new Date('2031-01-01T12:00:00Z'),
     );
@@ -99,13 +102,22 @@ describe('CallerQuota (in memory)', () => {
 
   it('refuses an estimate larger than what is left with HTTP 429 and the quota as a RateLimit policy, spending nothing', async () => {
     const quota = new CallerQuota(
-      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, UPSTREAM_VARIABLES),
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, quotaDeclarations(INTERFACES)),
       createCounterStore({ logger: silentLogger }),
       () => new Date('2031-01-01T23:00:00Z'),
     );
     await quota.spend(caller('key:e'), 'address', 3);
-    await quota.check(caller('key:e'), { address: 2, 'country-data': 40 });
-    const error = await refusal(quota.check(caller('key:e'), { address: 3 }));
+    await quota.check(caller('key:e'), { declared: { address: 2, 'country-data': 40 }, operations: [] });
+    const error = await refusal(
+      quota.check(caller('key:e'), {
+        declared: { address: 1 },
+        operations: [
+          { upstream: 'address', method: 'GET', path: '/udprn/0' },
+          { upstream: 'address', method: 'GET', path: '/umprn/0' },
+          { upstream: 'address', method: 'GET', path: '/keys/iddqd' },
+        ],
+      }),
+    );
     expect(error.message).toBe(
       'address: this operation needs at least 3 paid lookups, and this caller has 2 of its daily quota of 5 left; it resets at 2031-01-02T00:00:00.000Z.',
     );
@@ -119,7 +131,7 @@ describe('CallerQuota (in memory)', () => {
 
 describe('paid lookups at C', () => {
   it('are the address lookups, resolutions, search and cleanse; key checks, suggestions, places and validations are free', () => {
-    const paid = (method: string, path: string) => isPaidLookup('address', method, path);
+    const paid = (method: string, path: string) => isPaidLookup(addressInterface.vendor.quota, method, path);
     expect(
       ['/postcodes/ID11QD', '/udprn/23747771', '/umprn/50906066', '/addresses', '/autocomplete/addresses/paf_1/usa'].every((path) =>
         paid('GET', path),
@@ -137,7 +149,7 @@ describe('paid lookups at C', () => {
     ]) {
       expect(paid('GET', path)).toBe(false);
     }
-    expect(isPaidLookup('country-data', 'GET', '/udprn/1')).toBe(false);
+    expect(isPaidLookup(countryDataInterface.vendor.quota, 'GET', '/udprn/1')).toBe(false);
   });
 
   it('are recognised below a base URL with a path of its own', () => {

@@ -7,19 +7,42 @@
 import { GraphQLError } from 'graphql';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
-import { UPSTREAM_VARIABLES, type UpstreamName } from '../config.js';
-import { type CallerLimitSettings, dailyQuotaOf } from './caller-limits.js';
+import type { UpstreamName } from '../config.js';
+import { type CallerLimitSettings, dailyQuotaOf, type QuotaDeclarations } from './caller-limits.js';
 import type { CounterStore } from './counter-store.js';
 import { type LimitPolicy, limitHeaders } from './rate-limit-headers.js';
 import type { Caller } from './caller.js';
-import { unitName } from './quota-units.js';
+import { quotaUnits, unitName } from './quota-units.js';
 
 const DAY_SECONDS = 86_400;
 /** Counters outlive their day by a day, so a clock a little ahead of Redis's never finds one gone early. */
 const COUNTER_SECONDS = 2 * DAY_SECONDS;
 
-/** Units a request is expected to spend per upstream (estimate-units.ts). */
-export type UnitEstimate = Partial<Record<UpstreamName, number>>;
+/** A vendor operation a request is expected to call once: `path` below the base URL, without the query. */
+export interface EstimatedOperation {
+  upstream: UpstreamName;
+  method: string;
+  path: string;
+}
+
+/**
+ * What a request is expected to spend (estimate-units.ts): the units its hand-written fields
+ * declare (one per call) and the vendor operations its generated fields call, which each vendor's
+ * declared `quota` prices when the estimate is checked.
+ */
+export interface UnitEstimate {
+  declared: Partial<Record<UpstreamName, number>>;
+  operations: readonly EstimatedOperation[];
+}
+
+/** `estimate` in units per upstream, its operations priced by `vendors`' quotas. */
+export function unitsByUpstream(estimate: UnitEstimate, vendors: QuotaDeclarations): Partial<Record<UpstreamName, number>> {
+  const units = { ...estimate.declared };
+  for (const { upstream, method, path } of estimate.operations) {
+    units[upstream] = (units[upstream] ?? 0) + quotaUnits(vendors[upstream]?.quota, method, path);
+  }
+  return units;
+}
 
 /** One vendor's quota of one caller, as `extensions.cost` and a refusal show it. */
 export interface QuotaState {
@@ -55,7 +78,7 @@ export class CallerQuota {
     } catch (refusal) {
       // Anything but a refusal (Redis and its insurance both failing) lets the call through: an outage never blocks traffic.
       if (!(refusal instanceof RateLimiterRes)) return;
-      throw quotaError(upstream, limit, units, now, false);
+      throw quotaError(this.settings.vendors, upstream, limit, units, now, false);
     }
   }
 
@@ -66,11 +89,11 @@ export class CallerQuota {
    */
   async check(caller: Caller, estimate: UnitEstimate): Promise<void> {
     const now = this.clock();
-    for (const [upstream, units] of Object.entries(estimate) as [UpstreamName, number][]) {
+    for (const [upstream, units] of Object.entries(unitsByUpstream(estimate, this.settings.vendors)) as [UpstreamName, number][]) {
       const limit = dailyQuotaOf(this.settings, caller, upstream);
       if (limit === undefined || units <= 0) continue;
       const used = await this.used(caller, upstream, limit, now);
-      if (used + units > limit) throw quotaError(upstream, limit, units, now, true, Math.max(0, limit - used));
+      if (used + units > limit) throw quotaError(this.settings.vendors, upstream, limit, units, now, true, Math.max(0, limit - used));
     }
   }
 
@@ -78,7 +101,7 @@ export class CallerQuota {
   async remaining(caller: Caller): Promise<Partial<Record<UpstreamName, QuotaState>>> {
     const now = this.clock();
     const states: Partial<Record<UpstreamName, QuotaState>> = {};
-    for (const upstream of Object.keys(UPSTREAM_VARIABLES) as UpstreamName[]) {
+    for (const upstream of Object.keys(this.settings.vendors) as UpstreamName[]) {
       const limit = dailyQuotaOf(this.settings, caller, upstream);
       if (limit === undefined) continue;
       const used = Math.min(limit, await this.used(caller, upstream, limit, now));
@@ -116,12 +139,21 @@ function quotaPolicy(upstream: UpstreamName, limit: number, remaining: number, n
  * and the headers: for the estimate, which refuses the whole request; a single call's refusal is
  * one field's error among others that may still resolve.
  */
-function quotaError(upstream: UpstreamName, limit: number, units: number, now: Date, refusesRequest: boolean, left = 0): GraphQLError {
+function quotaError(
+  vendors: QuotaDeclarations,
+  upstream: UpstreamName,
+  limit: number,
+  units: number,
+  now: Date,
+  refusesRequest: boolean,
+  left = 0,
+): GraphQLError {
+  const quota = vendors[upstream]?.quota;
   const policy = quotaPolicy(upstream, limit, left, now);
   const resetsAt = nextUtcMidnight(now).toISOString();
   const message = refusesRequest
-    ? `${upstream}: this operation needs at least ${units} ${unitName(upstream, units)}, and this caller has ${left} of its daily quota of ${limit} left; it resets at ${resetsAt}.`
-    : `${upstream}: this caller's daily quota of ${limit} ${unitName(upstream, limit)} is used up; it resets at ${resetsAt}.`;
+    ? `${upstream}: this operation needs at least ${units} ${unitName(quota, units)}, and this caller has ${left} of its daily quota of ${limit} left; it resets at ${resetsAt}.`
+    : `${upstream}: this caller's daily quota of ${limit} ${unitName(quota, limit)} is used up; it resets at ${resetsAt}.`;
   return new GraphQLError(message, {
     extensions: {
       code: 'QUOTA_EXCEEDED',
@@ -130,7 +162,7 @@ function quotaError(upstream: UpstreamName, limit: number, units: number, now: D
         policy: policy.name,
         upstream,
         quota: limit,
-        unit: unitName(upstream, 1),
+        unit: unitName(quota, 1),
         windowSeconds: DAY_SECONDS,
         remaining: left,
         resetsAt,

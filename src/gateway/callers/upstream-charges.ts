@@ -13,11 +13,11 @@ import type { UpstreamCharges } from '../upstream/upstream-fetch.js';
 /** The charges of one request by `caller`; either part may be off (no quota configured, no meter). */
 export function upstreamCharges(caller: Caller, quota: CallerQuota | undefined, meter: CostMeter | undefined): UpstreamCharges {
   return {
-    beforeSend(upstream, baseUrl, method, url) {
+    beforeSend({ name, url: baseUrl, vendor }, method, url) {
       const path = pathBelow(baseUrl, url);
-      const record = (): void => meter?.record(upstream, { cached: false, paid: isPaidLookup(upstream, method, path) });
+      const record = (): void => meter?.record(name, { cached: false, paid: isPaidLookup(vendor.quota, method, path) });
       if (!quota) return void record();
-      return quota.spend(caller, upstream, quotaUnits(upstream, method, path)).then(record);
+      return quota.spend(caller, name, quotaUnits(vendor.quota, method, path)).then(record);
     },
     cacheHit(upstream) {
       meter?.record(upstream, { cached: true, paid: false });

@@ -10,10 +10,15 @@ import { CallerQuota } from './quota.js';
 import { upstreamCharges } from './upstream-charges.js';
 import type { UpstreamCharges } from '../upstream/upstream-fetch.js';
 import { useCost } from './use-cost.js';
-import { UPSTREAM_VARIABLES } from '../config.js';
+import { quotaDeclarations } from '../config.js';
+import { addressInterface } from '../interfaces/address/interface.js';
+import { countryDataInterface } from '../interfaces/country-data/interface.js';
+import { INTERFACES } from '../interfaces/registry.js';
 
 const C = 'http://127.0.0.1:4103';
 const D = 'http://127.0.0.1:4104';
+const address = { name: 'address', url: C, vendor: addressInterface.vendor } as const;
+const countryData = { name: 'country-data', url: D, vendor: countryDataInterface.vendor } as const;
 
 /** Resolvers doing what the upstream client will: charge each exchange, or record a cache hit. */
 const schema = createSchema<{ charges: UpstreamCharges }>({
@@ -21,10 +26,10 @@ const schema = createSchema<{ charges: UpstreamCharges }>({
   resolvers: {
     Query: {
       async lookups(_root, _args, { charges }) {
-        await charges.beforeSend('address', C, 'GET', `${C}/udprn/0`);
-        await charges.beforeSend('address', C, 'GET', `${C}/postcodes/SW1A2AA`);
-        await charges.beforeSend('address', C, 'GET', `${C}/keys/iddqd`);
-        await charges.beforeSend('country-data', D, 'GET', `${D}/countries/v5`);
+        await charges.beforeSend(address, 'GET', `${C}/udprn/0`);
+        await charges.beforeSend(address, 'GET', `${C}/postcodes/SW1A2AA`);
+        await charges.beforeSend(address, 'GET', `${C}/keys/iddqd`);
+        await charges.beforeSend(countryData, 'GET', `${D}/countries/v5`);
         charges.cacheHit('country-data');
         return 3;
       },
@@ -38,7 +43,7 @@ describe('useCost', () => {
     const meters = new CostMeters(registerCallerMetrics(registry));
     const caller: Caller = { id: 'key:cost', scopes: new Set(), tier: 'partner', anonymous: false };
     const quota = new CallerQuota(
-      readCallerLimits({ DAILY_QUOTA_ADDRESS: '10' }, UPSTREAM_VARIABLES),
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '10' }, quotaDeclarations(INTERFACES)),
       createCounterStore({ logger: silentLogger }),
       () => new Date('2031-02-03T04:05:06Z'),
     );

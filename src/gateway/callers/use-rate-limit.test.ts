@@ -7,7 +7,8 @@ import { createCounterStore } from './counter-store.js';
 import { CallerQuota } from './quota.js';
 import { CallerRateLimit } from './rate-limit.js';
 import { useRateLimit } from './use-rate-limit.js';
-import { UPSTREAM_VARIABLES } from '../config.js';
+import { quotaDeclarations } from '../config.js';
+import { INTERFACES } from '../interfaces/registry.js';
 
 // Two fields as Mesh generates them (their @httpOperation names the source and path), one hand-written.
 const schema = createSchema({
@@ -33,7 +34,7 @@ function callerOf(request: Request): Caller | undefined {
 }
 
 function gateway(env: Record<string, string>) {
-  const settings = readCallerLimits(env, UPSTREAM_VARIABLES);
+  const settings = readCallerLimits(env, quotaDeclarations(INTERFACES));
   const store = createCounterStore({ logger: silentLogger });
   const quota = new CallerQuota(settings, store, () => new Date('2031-06-01T18:00:00Z'));
   const yoga = createYoga({
@@ -73,7 +74,7 @@ describe('useRateLimit', () => {
   });
 
   it('spends no token on other routes nor for a request without a caller', async () => {
-    const settings = readCallerLimits({ RATE_LIMIT_PER_MINUTE: '1' }, UPSTREAM_VARIABLES);
+    const settings = readCallerLimits({ RATE_LIMIT_PER_MINUTE: '1' }, quotaDeclarations(INTERFACES));
     const yoga = createYoga({
       schema,
       healthCheckEndpoint: '/healthz',

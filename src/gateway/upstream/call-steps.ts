@@ -149,7 +149,7 @@ async function cachedOrSent(
 
 /** Spends the caller's quota before the exchange: a caller past it is refused without the vendor being asked. */
 export const chargeCaller: UpstreamMiddleware = (next) => (call) => {
-  const charged = call.request.charges?.beforeSend(call.upstream.name, call.upstream.url, call.method, call.url);
+  const charged = call.request.charges?.beforeSend(call.upstream, call.method, call.url);
   return charged ? charged.then(() => next(call)) : next(call);
 };
 

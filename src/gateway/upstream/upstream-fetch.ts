@@ -41,6 +41,8 @@ import { type QueryValue, withQuery } from './query-string.js';
 import type { ResponseCache } from './response-cache.js';
 import type { CacheObserver } from './upstream-observers.js';
 import { traceCalls } from './upstream-spans.js';
+import type { FreshnessRecorder } from '../cache/freshness-recorder.js';
+import { recordFreshness } from './record-freshness.js';
 import type { UpstreamAnswer, UpstreamResponse } from './upstream-answer.js';
 import type { UpstreamTransport } from './upstream-transport.js';
 import type { Credentials, VendorProfile } from './vendor-profile.js';
@@ -89,11 +91,11 @@ export interface UpstreamClient {
 /** What one request's calls cost its caller (callers/upstream-charges.ts): quota spent and calls counted. */
 export interface UpstreamCharges {
   /**
-   * Called once per exchange, just before it is sent (retries of it are not new exchanges).
-   * `baseUrl` is the upstream's configured base, `url` the full URL. A promise only when a quota
-   * is counted (it rejects with QUOTA_EXCEEDED), so a call without one waits for nothing.
+   * Called once per exchange, just before it is sent (retries of it are not new exchanges), with
+   * the upstream it goes to (its base URL and its profile's `quota`) and the full URL. A promise
+   * only when a quota is counted (it rejects with QUOTA_EXCEEDED), so a call without one waits for nothing.
    */
-  beforeSend(upstream: UpstreamName, baseUrl: string, method: string, url: string): Promise<void> | undefined;
+  beforeSend(upstream: Pick<ResolvedUpstream, 'name' | 'url' | 'vendor'>, method: string, url: string): Promise<void> | undefined;
   /** An answer the shared cache gave instead of a call. */
   cacheHit(upstream: UpstreamName): void;
 }
@@ -116,6 +118,8 @@ export interface RequestOptions {
   budget?: CallBudget | undefined;
   /** Told of each answer the gateway parses for its own resolvers (extensions.provenance). */
   observeAnswer?: AnswerObserver | undefined;
+  /** Told the lifetime of every answer the request used (the whole-operation cache); absent when nobody caches it. */
+  freshness?: FreshnessRecorder | undefined;
 }
 
 /** The per-request state every step of a call can read: the request's options and its calls in flight. */
@@ -182,6 +186,7 @@ export function upstreamPipeline({ transport, cache, cacheObserver }: UpstreamPi
     // Without a registered tracer every span is a no-op; the step is left out, as the tracing plugin is.
     ...(tracingRegistered() ? [traceCalls] : []),
     mapFailures,
+    recordFreshness(cache),
     shareWithinRequest,
     ...(cache ? [shareAcrossRequests(cache, cacheObserver)] : []),
     chargeCaller,
@@ -275,8 +280,8 @@ export function upstreamClients(
   options: UpstreamPipelineOptions,
 ): (request: RequestOptions) => UpstreamClient {
   const handler = upstreamPipeline(options);
-  return ({ caller, charges, budget, observeAnswer }) =>
-    new RequestClient(handler, { upstreams, caller, charges, budget, observeAnswer, inFlight: new Map(), secrets: undefined });
+  return ({ caller, charges, budget, observeAnswer, freshness }) =>
+    new RequestClient(handler, { upstreams, caller, charges, budget, observeAnswer, freshness, inFlight: new Map(), secrets: undefined });
 }
 
 /** One client with a pipeline of its own, for calls outside a gateway request (a live poll, a test). */

@@ -3,7 +3,10 @@ import { getOperationAST, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGatewaySchema } from '../../../src/gateway/build-schema.js';
 import { estimateUpstreamUnits } from '../../../src/gateway/callers/estimate-units.js';
+import { unitsByUpstream } from '../../../src/gateway/callers/quota.js';
+import { quotaDeclarations } from '../../../src/gateway/config.js';
 import { estimateUpstreamCalls } from '../../../src/gateway/http/fan-out.js';
+import { INTERFACES } from '../../../src/gateway/interfaces/registry.js';
 import { ROOT } from '../../support/gateway.js';
 
 let built: Awaited<ReturnType<typeof buildGatewaySchema>>;
@@ -18,7 +21,8 @@ function estimate(query: string) {
   const document = parse(query);
   const operation = getOperationAST(document);
   if (!operation) throw new Error('no operation');
-  return estimateUpstreamUnits(built.schema, document, operation);
+  // Each vendor's operations priced as its folder declares (C's paid lookups).
+  return unitsByUpstream(estimateUpstreamUnits(built.schema, document, operation), quotaDeclarations(INTERFACES));
 }
 
 describe('estimateUpstreamUnits', () => {

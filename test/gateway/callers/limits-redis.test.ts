@@ -18,7 +18,9 @@ import { upstreamCharges } from '../../../src/gateway/callers/upstream-charges.j
 import { silentLogger } from '../../../src/gateway/logger.js';
 import { ROOT } from '../../support/gateway.js';
 import { hasRedisServer, type RedisServer, startRedisServer } from '../../support/redis-server.js';
-import { UPSTREAM_VARIABLES } from '../../../src/gateway/config.js';
+import { quotaDeclarations } from '../../../src/gateway/config.js';
+import { addressInterface } from '../../../src/gateway/interfaces/address/interface.js';
+import { INTERFACES } from '../../../src/gateway/interfaces/registry.js';
 
 const TSX = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
 const SCRIPT = join(ROOT, 'test/gateway/callers/limit-server.ts');
@@ -159,7 +161,7 @@ describe.skipIf(!hasRedisServer())('counter stores of two replicas on one Redis'
 
   it("refuses a caller's 6th paid C lookup of the day before any upstream call, across replicas, and lets it through the next UTC day", async () => {
     let now = new Date('2031-07-20T22:30:00Z');
-    const settings = readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, UPSTREAM_VARIABLES);
+    const settings = readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, quotaDeclarations(INTERFACES));
     const replicaQuotas = [0, 1].map(() => {
       const store = createCounterStore({ redisUrl: redis.url, keyPrefix: 'quota-test:', logger: silentLogger });
       stores.push(store);
@@ -169,7 +171,11 @@ describe.skipIf(!hasRedisServer())('counter stores of two replicas on one Redis'
     const base = 'http://address.test/v1';
     let sent = 0;
     const lookup = async (replica: number) => {
-      await upstreamCharges(caller, replicaQuotas[replica], undefined).beforeSend('address', base, 'GET', `${base}/udprn/${sent}`);
+      await upstreamCharges(caller, replicaQuotas[replica], undefined).beforeSend(
+        { name: 'address', url: base, vendor: addressInterface.vendor },
+        'GET',
+        `${base}/udprn/${sent}`,
+      );
       sent += 1;
     };
     for (let call = 0; call < 5; call += 1) await lookup(call % 2);
