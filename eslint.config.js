@@ -1,8 +1,11 @@
 // Lint rules: ESLint's and typescript-eslint's recommended sets, plus the architecture's rules:
 // the product (src/gateway) and the sandboxes (src/sandbox) never import each other (only the
 // composition root, src/main.ts, wires them together), no module imports itself through a cycle,
-// and the gateway's layers point one way (boundaries/dependencies, below). Prettier checks the
-// format and the type checker (`tsc`, strict) runs beside it in `npm run lint`.
+// and the gateway's layers point one way (boundaries/dependencies, below): no layer imports a
+// value from the composition, so the tables derived from interfaces/registry.ts are handed down
+// by it, never imported back from config.ts; and a helper is never imported from a Yoga plugin
+// module (use-*.ts). Prettier checks the format and the type checker (`tsc`, strict) runs beside
+// it in `npm run lint`.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import boundaries from 'eslint-plugin-boundaries';
@@ -133,8 +136,28 @@ export default tseslint.config(
             // context (context.ts) and the generated resolver types are assembled from every slice
             // and handed back to every slice; no layer loads them at run time.
             { allow: { to: [COMPOSITION, { element: { type: 'generated' } }], dependency: { kind: 'type' } } },
-            // quota.ts and quota-units.ts read config.ts's tables of each registered interface's variables and quota, at run time.
-            { from: { element: { type: 'callers' } }, allow: { to: COMPOSITION, dependency: { source: '../config.js' } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A Yoga plugin module (use-*.ts) only registers hooks: the helpers it runs live in plain
+    // modules beside it, so the fast path, the live layer and the WebSocket relay share them
+    // without importing a plugin. Only the composition (the files directly in src/gateway, which
+    // register the plugins) imports one; a type (a hook's payload) may be imported from anywhere.
+    files: GATEWAY_ROOTS.map((base) => `${base}/*/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)use-[^/]+\\.js$',
+              allowTypeImports: true,
+              message: 'A plugin module (use-*.ts) only registers: import the helper from the plain module it belongs in.',
+            },
           ],
         },
       ],

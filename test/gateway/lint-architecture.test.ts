@@ -1,7 +1,8 @@
 /**
  * The architecture rules `npm run lint` enforces, shown failing on deliberate breaks: the
- * gateway importing a sandbox, a sandbox importing the gateway, an import cycle, and an import
- * against the gateway's layers (test/fixtures/layers stands for src/gateway in eslint.config.js).
+ * gateway importing a sandbox, a sandbox importing the gateway, an import cycle, an import
+ * against the gateway's layers, a table imported back from the configuration, and a helper
+ * imported from a plugin module (test/fixtures/layers stands for src/gateway in eslint.config.js).
  */
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -60,8 +61,19 @@ describe("npm run lint, on the gateway's layers", () => {
     ['interfaces/vendor.ts', 'interfaces → schema'],
     ['features/field.ts', 'features → interfaces, and a type from the composition'],
     ['context.ts', 'the composition → any layer'],
+    ['callers/units-handed-down.ts', 'a table handed down, with only its type from the configuration'],
+    ['http/type-from-plugin.ts', "a hook's payload type from a plugin module"],
+    ['plugins.ts', 'the composition registering a plugin'],
   ])('accepts %s: %s', async (path) => {
     expect(await ruleIdsOf(path)).toEqual([]);
+  });
+
+  it('refuses a registry-derived table imported back from the configuration (config.ts) by a layer', async () => {
+    expect(await ruleIdsOf('callers/units-from-config.ts')).toEqual(['boundaries/dependencies']);
+  });
+
+  it('refuses a helper imported from a plugin module (use-*.ts) outside the composition', async () => {
+    expect(await ruleIdsOf('http/helper-from-plugin.ts')).toEqual(['@typescript-eslint/no-restricted-imports']);
   });
 
   it('refuses a value import of the composition where only its types may go', async () => {
