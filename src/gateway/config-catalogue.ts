@@ -552,6 +552,12 @@ const CATALOGUE: readonly ConfigVariable[] = [
     meaning: 'Prometheus metrics at `/metrics` (see [metrics](operations.md#metrics)); `false` turns the endpoint off',
   },
   {
+    name: 'COMPRESSION',
+    group: 'Server',
+    default: 'true',
+    meaning: 'br, gzip (and zstd where Node has it) answers by `Accept-Encoding`; `false` when a proxy in front already compresses',
+  },
+  {
     name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
     group: 'Logs, metrics and traces',
     defaultNote: 'none: tracing off',
@@ -666,6 +672,13 @@ const CATALOGUE: readonly ConfigVariable[] = [
     reader: 'process',
   },
   // Composition
+  {
+    name: 'FEDERATION_AUTH_DIRECTIVES',
+    group: 'Composition',
+    default: 'false',
+    meaning:
+      'the federation subgraph SDL carries `@authenticated`/`@requiresScopes` (for routers that enforce them only: Apollo Gateway refuses a subgraph that links them); the gateway enforces scopes itself either way',
+  },
   {
     name: 'TYPE_PREFIX',
     group: 'Composition',
