@@ -23,7 +23,7 @@ interface ComposeService {
 
 const compose = parse(read('compose.yaml')) as { services: Record<string, ComposeService> };
 const dockerfile = read('Dockerfile');
-const readme = read('README.md');
+const configurationReference = read('docs/configuration.md');
 const envExample = read('.env.example');
 
 describe('compose.yaml', () => {
@@ -50,9 +50,9 @@ describe('compose.yaml', () => {
     );
   });
 
-  it('sets only variables the README and .env.example document', () => {
+  it('sets only variables the configuration reference and .env.example document', () => {
     for (const name of Object.keys(compose.services.gateway?.environment ?? {})) {
-      expect(readme, name).toContain(`\`${name}\``);
+      expect(configurationReference, name).toContain(`| \`${name}\` |`);
       expect(envExample, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
     }
   });
