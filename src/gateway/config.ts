@@ -1,5 +1,5 @@
 /**
- * The one place where the environment becomes typed configuration (see the README's table).
+ * The one place where the environment becomes typed configuration (see docs/configuration.md).
  * Each interface's variables come from its entry in the registry (interfaces/registry.ts). An
  * interface without a URL runs against its built-in sandbox (in production only with
  * ALLOW_SANDBOXES=true).
@@ -79,7 +79,7 @@ export interface GatewayConfig {
   compression: boolean;
   /** PERSISTED_DOCUMENTS (read and checked at start) and PERSISTED_ONLY. */
   persisted: { documents: PersistedDocuments | undefined; only: boolean };
-  /** NODE_ENV=production: the defaults a public deployment needs (see the README's production posture). */
+  /** NODE_ENV=production: the defaults a public deployment needs (see docs/production-and-security.md). */
   production: boolean;
   /** INTROSPECTION, GRAPHIQL, TRUST_PROXY, ADDRESS_ADMIN_OPERATIONS: closed by default in production. */
   posture: Posture;

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-describe('example operations (linked from the README)', () => {
+describe('example operations (linked from docs/interfaces/README.md)', () => {
   it('include the GraphiQL default and the country-data examples', () => {
     expect(operations.map((operation) => operation.file)).toEqual(expect.arrayContaining(['country-data.graphql', 'graphiql-default']));
   });

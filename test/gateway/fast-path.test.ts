@@ -2,7 +2,7 @@
  * The request fast path (src/gateway/http/fast-path.ts) answers exactly as Yoga's path does. Two
  * gateways over the same sandboxes and schema, one served by `createGatewayServer().listener`
  * (fast path in front of Yoga), the other by Yoga alone, get the same requests over node:http:
- * every query of the README's example documents, and generated mixes of Accept and Content-Type
+ * every query of the example documents (test/examples/), and generated mixes of Accept and Content-Type
  * headers, request ids, variables, malformed bodies and error answers. Status, the headers a
  * client reads, the body and the request log line must be the same, byte for byte; the fast
  * gateway's metrics must show that it did answer them itself. Then the fast path's own reading
@@ -65,7 +65,7 @@ const COMPARED_HEADERS = [
 const SAME_ORIGIN = '<same origin>';
 
 /**
- * Every query operation of the README's example documents, both ways a client sends one: the
+ * Every query operation of the example documents (test/examples/), both ways a client sends one: the
  * whole file with the operation's name, and the operation alone with its fragments.
  */
 function exampleQueries(): { query: string; operationName: string }[] {

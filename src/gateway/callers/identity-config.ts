@@ -1,5 +1,5 @@
 /**
- * The AUTH_* variables (see the README's Callers section) as identity settings. The keys file is
+ * The AUTH_* variables (see docs/callers.md) as identity settings. The keys file is
  * read and checked here, at start, so a bad entry stops the deploy instead of refusing callers.
  */
 import { DEFAULT_ALGORITHMS } from './jwt.js';

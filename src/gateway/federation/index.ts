@@ -1,4 +1,4 @@
-/** The Apollo Federation v2 subgraph fields: `_service` and `_entities` (see the README, "Composing this graph"). */
+/** The Apollo Federation v2 subgraph fields: `_service` and `_entities` (see docs/composition.md). */
 import type { GraphModule } from '../schema/graph-module.js';
 import { federationResolvers } from './resolvers.js';
 

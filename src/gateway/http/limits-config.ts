@@ -1,6 +1,6 @@
 /**
- * The operation limits, read from the environment (see the README's table for why each default
- * is what it is). Every limit is checked before any upstream call; the fan-out budget is also
+ * The operation limits, read from the environment (see docs/production-and-security.md, Operation
+ * limits, for why each default is what it is). Every limit is checked before any upstream call; the fan-out budget is also
  * enforced while the operation runs.
  */
 export interface OperationLimits {

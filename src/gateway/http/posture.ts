@@ -1,5 +1,5 @@
 /**
- * The settings NODE_ENV=production closes by default (the README's Production posture), each
+ * The settings NODE_ENV=production closes by default (docs/production-and-security.md, Production posture), each
  * overridable by its own variable. Development (no NODE_ENV) keeps them open and zero-config.
  */
 import { defaultProxyTrust, type ProxyTrust } from '../upstream/caller-address.js';

@@ -7,7 +7,7 @@
 import type { GraphModule } from '../schema/graph-module.js';
 import type { VendorProfile } from '../upstream/vendor-profile.js';
 
-/** The environment variables that point the gateway at the vendor (see the README's table). */
+/** The environment variables that point the gateway at the vendor (see docs/configuration.md). */
 export interface InterfaceVariables {
   url: string;
   key?: string;

@@ -1,6 +1,6 @@
 /**
  * The interfaces the gateway serves, one line per folder (`interfaces/<name>/interface.ts`), in
- * the order of the README (A, B, C, D). Configuration, the transport's pools and breakers,
+ * the order of the docs (A, B, C, D). Configuration, the transport's pools and breakers,
  * readiness, the metrics' labels, Mesh's sources and endpoints and the interfaces' graph modules
  * all come from this list. Adding a vendor is a folder and a line here.
  */

@@ -1,6 +1,6 @@
 /**
  * How often live data is polled and how much of it one process and one caller may hold (the
- * LIVE_* and MAX_SUBSCRIPTIONS_* variables; see the README's "Live data").
+ * LIVE_* and MAX_SUBSCRIPTIONS_* variables; see docs/live-data.md).
  */
 import { wholeNumberVariable } from '../env-number.js';
 

@@ -6,7 +6,7 @@
  * 60 ms off Node 24's first answer, and Node 20 has none. Made once the gateway has settled after
  * serving, this cache holds what the start and its first requests compiled and is read on both
  * lines: pinned to one core, the first answer came 150 ms sooner on Node 20 (528 -> 372 ms) and
- * 90-110 ms sooner on Node 24 than with Node's cache (445 -> 336-355 ms; README, How it is built).
+ * 90-110 ms sooner on Node 24 than with Node's cache (445 -> 336-355 ms; docs/architecture.md, Build and start-up).
  *
  * Why not a library: v8-compile-cache hooks require() for CommonJS files one by one and writes at
  * exit; the gateway is one file, and the moment worth caching is "settled", which only it knows.

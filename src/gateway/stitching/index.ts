@@ -1,4 +1,4 @@
-/** `_sdl`: the schema-stitching SDL (see the README, "Composing this graph"). */
+/** `_sdl`: the schema-stitching SDL (see docs/composition.md). */
 import type { GraphModule } from '../schema/graph-module.js';
 import { stitchingSdl } from './stitching-sdl.js';
 

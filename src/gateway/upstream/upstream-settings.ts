@@ -1,5 +1,5 @@
 /**
- * The upstream client's tunables from the environment (see the README's table). Kept apart from
+ * The upstream client's tunables from the environment (see docs/configuration.md). Kept apart from
  * config.ts so that file only gains one line for them.
  */
 import { wholeNumberVariable } from '../env-number.js';

@@ -1,5 +1,5 @@
 /**
- * The example subscriptions (test/examples/live/subscriptions.graphql, linked from the README):
+ * The example subscriptions (test/examples/live/subscriptions.graphql, linked from docs/live-data.md):
  * each opens over SSE and its first event has data and no errors.
  */
 import { readFileSync } from 'node:fs';

@@ -29,7 +29,7 @@ function citedInput(parent: StatementParent, id: string): BriefInput {
 
 /**
  * What the brief needs from upstream (upstream/field-needs.ts): the calls it makes, as measured
- * against the sandboxes (it collects from A, B and D; see the README).
+ * against the sandboxes (it collects from A, B and D; see docs/interfaces/cross-interface.md).
  */
 export const briefNeeds: FieldNeeds = {
   'Query.cryptoBrief': { calls: { 'crypto-analytics': 12, 'blockchain-utility': 1, 'country-data': 1 } },
