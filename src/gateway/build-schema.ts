@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { GraphQLSchema } from 'graphql';
 import { applyDemandControl } from './callers/demand-control.js';
 import { applyFieldScopes } from './callers/field-scopes.js';
+import { subgraphAuthDirectivesPass } from './federation/subgraph-sdl.js';
 import { applyTypePrefix } from './federation/type-prefix.js';
 import { graphModules } from './graph-modules.js';
 import { forCompiledExecution } from './http/compiled-execution.js';
@@ -21,7 +22,7 @@ import {
   scalarMessagesPass,
   unwrapEnvelopesPass,
 } from './schema/compose-schema.js';
-import type { NamedGraphModule } from './schema/graph-module.js';
+import { declaredAccess, type NamedGraphModule } from './schema/graph-module.js';
 import { MESH_ARTIFACT_DIR } from './schema/mesh-manifest.js';
 import { loadMeshSources } from './schema/mesh-sources.js';
 import { runPipeline, type SchemaPass } from './schema/pipeline.js';
@@ -39,6 +40,8 @@ export interface BuildOptions {
   logger?: Logger;
   /** AUTH_REQUIRED: the paid fields are published `@authenticated` too. */
   authRequired?: boolean;
+  /** FEDERATION_AUTH_DIRECTIVES: the subgraph SDL (`_service`) carries `@authenticated` and `@requiresScopes`. */
+  federationAuthDirectives?: boolean;
   /** The interfaces served: the registry (interfaces/registry.ts) unless given. */
   interfaces?: Interfaces;
   /** Where the build step wrote their Mesh artefact (scripts/mesh-artifact.ts): `dist/mesh` under `root` unless given. */
@@ -60,7 +63,7 @@ export const COMPILED_EXECUTION_READY = 'compiled-execution-ready';
 export function schemaPipeline(
   sources: readonly GraphQLSchema[],
   modules: readonly NamedGraphModule[],
-  options: Pick<BuildOptions, 'typePrefix' | 'authRequired' | 'checkSDL'> = {},
+  options: Pick<BuildOptions, 'typePrefix' | 'authRequired' | 'federationAuthDirectives' | 'checkSDL'> = {},
 ): SchemaPass[] {
   const typePrefix = options.typePrefix ?? '';
   return [
@@ -84,8 +87,9 @@ export function schemaPipeline(
       requires: ['type-prefixed'],
       provides: ['field-scopes'],
       inPlace: true,
-      run: (schema) => applyFieldScopes(schema, { authRequired: options.authRequired ?? false }),
+      run: (schema) => applyFieldScopes(schema, { authRequired: options.authRequired ?? false, access: declaredAccess(modules) }),
     },
+    subgraphAuthDirectivesPass(options.federationAuthDirectives ?? false),
     {
       name: 'demand-control',
       requires: ['type-prefixed'],

@@ -1,10 +1,11 @@
 /**
- * Which fields of the gateway need which scopes, in one place, and the schema pass that puts
- * them on the schema as `@requiresScopes` / `@authenticated` (so the published and subgraph SDL
- * say what the gateway enforces). Coordinates name the unprefixed types; TYPE_PREFIX is applied.
+ * The schema pass that puts the fields' access rules on the schema as `@requiresScopes` /
+ * `@authenticated` (so the published and subgraph SDL say what the gateway enforces). The paid
+ * and write fields are declared by the slices that own them (their graph module's `access`,
+ * gathered by the composition); coordinates name the unprefixed types; TYPE_PREFIX is applied.
  *
- * - `write`: every Mutation. Each changes state somewhere: B records a payment request or a token
- *   burn and builds babel-fee offers, C stores key configs and sub-licenses.
+ * - `write`: every Mutation. Each changes state somewhere (B's, as its folder declares), and C's
+ *   account changes are administration.
  * - `admin`: C's account administration and the personal data it returns: a key's details and
  *   limits, its usage and lookup log (client IPs and search terms), its configs list and licensees.
  *   C's `apiKey` (availability) and `keyConfig` (one config by name) stay open: the vendor
@@ -20,17 +21,11 @@ import { typePrefixOf } from '../federation/type-prefix.js';
 import { authenticatedDirective, requiresScopesDirective } from './scope-directives.js';
 import { DEMAND_CONTROL_DIRECTIVES } from './demand-control.js';
 
-/** Fields that change state (C's account changes are administration: ADMIN_FIELDS). */
-export const WRITE_FIELDS: readonly string[] = [
-  'Mutation.addBabelFeeOfferInput',
-  'Mutation.submitBabelFeeOffer',
-  'Mutation.prepareTokenBurn',
-  'Mutation.createPaymentRequest',
-];
-
 /**
  * C's account administration and personal data: run with the operator's user token, so in
  * production they are closed to anyone without the admin scope (ADDRESS_ADMIN_OPERATIONS opens them).
+ * Still listed here, not in C's folder: `enforcedRules` is called without a table by the request
+ * pipeline (server.ts), so it needs the set until that call hands down the declared one.
  */
 export const ADMIN_FIELDS: readonly string[] = [
   'Mutation.createKeyConfig',
@@ -47,39 +42,6 @@ export const ADMIN_FIELDS: readonly string[] = [
   'Query.licensee',
 ];
 
-/** Fields that spend a paid vendor's allowance: A's data (and the fields built on it), C's billed lookups. */
-export const PAID_FIELDS: readonly string[] = [
-  'Query.tokens',
-  'Query.token',
-  'Query.tokensByIds',
-  'Query.tokenPrices',
-  'Query.investorGrades',
-  'Query.traderGrades',
-  'Query.marketIndicator',
-  'Query.tradingIndicators',
-  'Query.resistanceSupport',
-  'Query.pricePredictions',
-  'Query.sentiments',
-  'Query.quantMetricsTier1',
-  'Query.quantMetricsTier2',
-  'Query.scenarioAnalysis',
-  'Query.correlations',
-  'Query.indices',
-  'Query.cryptoBrief',
-  // A Token may also come from `_entities`, with no paid root field selected.
-  'Token.price',
-  'Token.priceIn',
-  'Query.addresses',
-  'Query.postcodeAddresses',
-  'Query.addressByUdprn',
-  'Query.addressByUmprn',
-  'Query.resolveUkAddress',
-  'Query.resolveUsAddress',
-  'Query.cleanseAddress',
-  'Query.emailValidation',
-  'Query.phoneNumberValidation',
-];
-
 /**
  * Which fields' rules a gateway enforces (`useScopes`'s `enforces`), or undefined for none: with
  * identity, every rule; C's admin fields unless `adminOperationsOpen` (ADDRESS_ADMIN_OPERATIONS),
@@ -92,17 +54,25 @@ export function enforcedRules(identity: boolean, adminOperationsOpen: boolean): 
   return (coordinate) => (admin.has(coordinate) ? !adminOperationsOpen : identity);
 }
 
+/** The paid and write fields every graph module declares (its `access`), gathered by the composition. */
+export interface DeclaredAccess {
+  paid: readonly string[];
+  write: readonly string[];
+}
+
 export interface FieldScopesOptions {
   /** AUTH_REQUIRED: mark the paid fields `@authenticated` too. */
   authRequired: boolean;
+  /** Which fields are paid and which write, as the modules declare them. */
+  access: DeclaredAccess;
 }
 
 /** The directives each coordinate gets, as graphql-tools' `extensions.directives` values. */
 function plan(options: FieldScopesOptions): Map<string, Record<string, Record<string, unknown>[]>> {
   const planned = new Map<string, Record<string, Record<string, unknown>[]>>();
-  for (const coordinate of WRITE_FIELDS) planned.set(coordinate, { requiresScopes: [{ scopes: [['write']] }] });
+  for (const coordinate of options.access.write) planned.set(coordinate, { requiresScopes: [{ scopes: [['write']] }] });
   for (const coordinate of ADMIN_FIELDS) planned.set(coordinate, { requiresScopes: [{ scopes: [['admin']] }] });
-  if (options.authRequired) for (const coordinate of PAID_FIELDS) planned.set(coordinate, { authenticated: [{}] });
+  if (options.authRequired) for (const coordinate of options.access.paid) planned.set(coordinate, { authenticated: [{}] });
   return planned;
 }
 
@@ -138,7 +108,7 @@ function addDirectives(field: GraphQLField<unknown, unknown>, directives: Record
 }
 
 /**
- * `schema` with the scope directives defined and put on the fields the lists above name
+ * `schema` with the scope directives defined and put on the fields `options.access` and ADMIN_FIELDS name
  * (`@authenticated` on the paid ones only when `authRequired`). The fields change in place and
  * the schema object is rebuilt around the same types, since copying every type for a few dozen
  * fields would cost start-up time. Throws when a listed field does not exist, so a renamed field
@@ -155,14 +125,14 @@ export function applyFieldScopes(schema: GraphQLSchema, options: FieldScopesOpti
     if (field) addDirectives(field, directives);
     else missing.push(coordinate);
   }
-  if (missing.length > 0) throw new TypeError(`field-scopes.ts names fields the schema does not have: ${missing.join(', ')}`);
+  if (missing.length > 0) throw new TypeError(`access is declared for fields the schema does not have: ${missing.join(', ')}`);
   const defined = new Set(schema.getDirectives().map((directive) => directive.name));
   const added = [authenticatedDirective, requiresScopesDirective].filter((directive) => !defined.has(directive.name));
   return added.length === 0 ? schema : new GraphQLSchema({ ...schema.toConfig(), directives: [...schema.getDirectives(), ...added] });
 }
 
 /** The directives the published SDL carries on fields: the scopes and demand control. */
-const PUBLISHED_DIRECTIVES: ReadonlySet<string> = new Set([
+export const PUBLISHED_DIRECTIVES: ReadonlySet<string> = new Set([
   authenticatedDirective.name,
   requiresScopesDirective.name,
   ...DEMAND_CONTROL_DIRECTIVES,
@@ -172,9 +142,9 @@ const PUBLISHED_DIRECTIVES: ReadonlySet<string> = new Set([
  * The published directives on `field` as SDL, e.g. `@requiresScopes(scopes: [["write"]]) @cost(weight: 1)`,
  * from its AST node, where `applyFieldScopes` and `applyDemandControl` put them; empty when none.
  */
-function publishedDirectivesText(field: GraphQLField<unknown, unknown>): string {
+function publishedDirectivesText(field: GraphQLField<unknown, unknown>, published: ReadonlySet<string>): string {
   return (field.astNode?.directives ?? [])
-    .filter((node) => PUBLISHED_DIRECTIVES.has(node.name.value))
+    .filter((node) => published.has(node.name.value))
     .map((node) => print(node))
     .join(' ');
 }
@@ -207,15 +177,16 @@ function declarationEnds(lines: readonly string[]): Map<string, number> {
  * Adds the scope directives of `schema`'s fields to `sdl`, that schema printed by graphql's
  * `printSchema` (which prints no directive uses): each type block is found exactly as
  * `printType` prints it, so the rest of the SDL is left byte for byte. Throws when a type with
- * ruled fields is not in `sdl` as printed.
+ * ruled fields is not in `sdl` as printed. `published` narrows the directives added (the subgraph
+ * SDL leaves the scopes out unless FEDERATION_AUTH_DIRECTIVES asks for them).
  */
-export function annotateFieldScopes(sdl: string, schema: GraphQLSchema): string {
+export function annotateFieldScopes(sdl: string, schema: GraphQLSchema, published = PUBLISHED_DIRECTIVES): string {
   let annotated = sdl;
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) && !isInterfaceType(type)) continue;
     const texts = new Map<string, string>();
     for (const field of Object.values(type.getFields())) {
-      const text = publishedDirectivesText(field);
+      const text = publishedDirectivesText(field, published);
       if (text) texts.set(field.name, text);
     }
     if (texts.size === 0) continue;

@@ -11,7 +11,10 @@ import { createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { useErrorCatalogue } from '../http/use-error-catalogue.js';
 import { silentLogger } from '../logger.js';
-import { ADMIN_FIELDS, annotateFieldScopes, applyFieldScopes, PAID_FIELDS, WRITE_FIELDS } from './field-scopes.js';
+import { graphModules } from '../graph-modules.js';
+import { INTERFACES } from '../interfaces/registry.js';
+import { declaredAccess } from '../schema/graph-module.js';
+import { ADMIN_FIELDS, annotateFieldScopes, applyFieldScopes } from './field-scopes.js';
 import { Identity } from './identity.js';
 import { requiredAccess } from './required-scopes.js';
 import { SCOPE_DIRECTIVES_SDL } from './scope-directives.js';
@@ -165,6 +168,10 @@ describe('useScopes', () => {
   });
 });
 
+/** The paid and write fields the gateway's slices declare (each graph module's `access`). */
+const access = declaredAccess(await graphModules(INTERFACES));
+const { paid: PAID_FIELDS, write: WRITE_FIELDS } = access;
+
 describe("the gateway's field scopes", () => {
   const published = buildSchema(readFileSync(new URL('../../../schema/gateway.graphql', import.meta.url), 'utf8'));
 
@@ -182,18 +189,18 @@ describe("the gateway's field scopes", () => {
   });
 
   it('put the directives on the schema, @authenticated on paid fields only with AUTH_REQUIRED', () => {
-    const open = applyFieldScopes(published, { authRequired: false });
+    const open = applyFieldScopes(published, { authRequired: false, access });
     const sdl = printSchemaWithDirectives(open);
     expect(sdl).toContain('): Licensee @requiresScopes(scopes: [["admin"]])');
     expect(sdl).toContain('): KeyDetails @requiresScopes(scopes: [["admin"]])');
     expect(sdl).not.toContain('@authenticated\n');
-    const closed = printSchemaWithDirectives(applyFieldScopes(published, { authRequired: true }));
+    const closed = printSchemaWithDirectives(applyFieldScopes(published, { authRequired: true, access }));
     expect(closed).toContain('cleanseAddress(input: CleanseInput): CleanseResult @authenticated');
     expect(closed).toContain('priceIn(country: CountryCode!): Money @authenticated');
   });
 
   it("annotate printSchema's SDL, leaving the rest byte for byte", () => {
-    const scoped = applyFieldScopes(published, { authRequired: true });
+    const scoped = applyFieldScopes(published, { authRequired: true, access });
     const printed = printSchema(scoped);
     const annotated = annotateFieldScopes(printed, scoped);
     const added = annotated.split('\n').filter((line, index) => line !== printed.split('\n')[index]);
@@ -208,15 +215,15 @@ describe("the gateway's field scopes", () => {
   });
 
   it('are enforced on the published schema', async () => {
-    const ask = server(applyFieldScopes(published, { authRequired: false }));
+    const ask = server(applyFieldScopes(published, { authRequired: false, access }));
     const mutation = 'mutation { createPaymentRequest(input: { nanoErg: 1, receiverAddress: "x" }) { __typename } }';
     expect((await ask(mutation)).status).toBe(401);
     expect((await ask('{ apiKeyDetails(key: "ak_x") { __typename } }', 'key-writer')).status).toBe(403);
   });
 
   it('refuse a schema that lacks a listed field', () => {
-    expect(() => applyFieldScopes(tiny, { authRequired: false })).toThrow(
-      /names fields the schema does not have: Mutation\.addBabelFeeOfferInput/,
+    expect(() => applyFieldScopes(tiny, { authRequired: false, access })).toThrow(
+      /declared for fields the schema does not have: Mutation\.addBabelFeeOfferInput/,
     );
   });
 });

@@ -14,6 +14,18 @@ import type { EnvelopeTable } from './unwrap-envelopes.js';
  */
 export type ScalarBehaviour = Pick<GraphQLScalarTypeConfig<string, string>, 'serialize' | 'parseValue' | 'parseLiteral'>;
 
+/**
+ * Who may call a slice's fields, by coordinate (`Type.field`, as the slice's SDL names the type;
+ * TYPE_PREFIX is applied later). callers/field-scopes.ts puts the rules on the schema from the
+ * union of every module's declaration, and fails the build when a coordinate names no field.
+ */
+export interface FieldAccess {
+  /** Fields that spend a paid vendor's allowance (`@authenticated` with AUTH_REQUIRED). */
+  paid?: readonly string[];
+  /** Fields that change state somewhere (`@requiresScopes(scopes: [["write"]])`). */
+  write?: readonly string[];
+}
+
 export interface GraphModule {
   /** The module's SDL files, read when the schema is built (never at import). */
   typeDefs: readonly URL[];
@@ -31,6 +43,16 @@ export interface GraphModule {
    * argument scalars applied, on a schema the pipeline made, which it may edit in place.
    */
   transformSchema?: (schema: GraphQLSchema) => GraphQLSchema;
+  /** Which of the slice's fields are paid or write (see FieldAccess). */
+  access?: FieldAccess;
+}
+
+/** Every module's declared access, gathered: the table the field-scopes pass puts on the schema. */
+export function declaredAccess(modules: readonly NamedGraphModule[]): Required<FieldAccess> {
+  return {
+    paid: modules.flatMap(({ module }) => module.access?.paid ?? []),
+    write: modules.flatMap(({ module }) => module.access?.write ?? []),
+  };
 }
 
 /** A module as the pipeline lists it: with its slice's name (its interface's or its feature's folder). */

@@ -7,4 +7,6 @@ export const briefModule: GraphModule = {
   typeDefs: [new URL('./brief.graphql', import.meta.url)],
   resolvers: cryptoBriefResolvers,
   transformSchema: declareNeeds(briefNeeds),
+  // Composed from A's paid data.
+  access: { paid: ['Query.cryptoBrief'] },
 };

@@ -7,4 +7,6 @@ export const byKeyModule: GraphModule = {
   typeDefs: [new URL('./by-key.graphql', import.meta.url)],
   resolvers: byKeyResolvers,
   transformSchema: declareNeeds(byKeyNeeds),
+  // A's tokens by id, read from its paid data.
+  access: { paid: ['Query.tokensByIds'] },
 };

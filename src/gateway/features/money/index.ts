@@ -8,4 +8,6 @@ export const moneyModule: GraphModule = {
   typeDefs: [new URL('./money.graphql', import.meta.url)],
   resolvers: { ...countryMoneyResolvers, ...cryptoMoneyResolvers },
   transformSchema: declareNeeds({ ...countryMoneyNeeds, ...cryptoMoneyNeeds }),
+  // A token's price is A's paid data; a Token may also come from `_entities`, with no paid root field selected.
+  access: { paid: ['Token.price', 'Token.priceIn'] },
 };

@@ -7,4 +7,6 @@ export const tokenGraphModule: GraphModule = {
   typeDefs: [new URL('./token-graph.graphql', import.meta.url)],
   resolvers: tokenGraphResolvers,
   transformSchema: declareNeeds(tokenGraphNeeds),
+  // A's tokens, read from its paid data.
+  access: { paid: ['Query.token'] },
 };

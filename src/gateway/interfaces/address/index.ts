@@ -16,4 +16,18 @@ export const addressModule: GraphModule = {
   argumentScalars: addressArgumentScalars,
   // The vendor sends each usage day as its midnight UTC.
   transformSchema: (schema) => dayFields(alignSharedMemberFields(declareNeeds(addressNeeds)(schema)), new Set(['KeyUsageDay'])),
+  // C bills its lookups (paid-lookups.ts says which calls): the fields that make them.
+  access: {
+    paid: [
+      'Query.addresses',
+      'Query.postcodeAddresses',
+      'Query.addressByUdprn',
+      'Query.addressByUmprn',
+      'Query.resolveUkAddress',
+      'Query.resolveUsAddress',
+      'Query.cleanseAddress',
+      'Query.emailValidation',
+      'Query.phoneNumberValidation',
+    ],
+  },
 };

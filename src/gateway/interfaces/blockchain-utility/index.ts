@@ -18,4 +18,8 @@ export const blockchainUtilityModule: GraphModule = {
   envelopes: blockchainUtilityEnvelopes,
   argumentScalars: blockchainUtilityArgumentScalars,
   transformSchema: (schema) => specificResultTypes(declareNeeds(blockchainUtilityNeeds)(schema)),
+  // B records payment requests and token burns and builds babel-fee offers.
+  access: {
+    write: ['Mutation.addBabelFeeOfferInput', 'Mutation.submitBabelFeeOffer', 'Mutation.prepareTokenBurn', 'Mutation.createPaymentRequest'],
+  },
 };

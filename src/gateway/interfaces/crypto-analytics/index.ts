@@ -45,4 +45,6 @@ export const cryptoAnalyticsModule: GraphModule = {
   typeDefs: [],
   envelopes: cryptoAnalyticsEnvelopes,
   transformSchema: (schema) => dayFields(schema, DAY_RECORDS),
+  // A sells its data: every root field spends the vendor's allowance.
+  access: { paid: CRYPTO_ANALYTICS_ROOT_FIELDS.map((field) => `Query.${field}`) },
 };
