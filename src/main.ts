@@ -149,6 +149,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
   const { systemClock } = await import('./gateway/clock.js');
   const { schema, destroy } = await buildGatewaySchema(root, {
     typePrefix: config.typePrefix,
+    federationAuthDirectives: config.federationAuthDirectives,
     logger,
     authRequired: config.identity.required,
   });

@@ -33,6 +33,7 @@ describe('the schema pipeline', () => {
       reachable-from-roots: requires [modules-transformed, enum-values-cased] provides [pruned]
       type-prefix: requires [pruned] provides [type-prefixed]
       field-scopes (in place): requires [type-prefixed] provides [field-scopes]
+      subgraph-auth-directives (in place): requires [field-scopes] provides [subgraph-auth-directives]
       demand-control (in place): requires [type-prefixed] provides [demand-control]
       compiled-execution (in place): requires [scalar-messages, type-prefixed] provides [compiled-execution-ready]"
     `);

@@ -37,6 +37,8 @@ export interface TestGateway {
 export interface TestGatewayOptions {
   /** TYPE_PREFIX for this gateway's schema; none by default. */
   typePrefix?: string;
+  /** FEDERATION_AUTH_DIRECTIVES for this gateway's subgraph SDL; off by default. */
+  federationAuthDirectives?: boolean;
   /** Replace a sandbox's definition (e.g. with other keys) for this gateway. */
   definitions?: Partial<Record<UpstreamName, SandboxDefinition>>;
   /** Override an upstream's credentials (e.g. no key at all). */
@@ -72,7 +74,10 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       vendor: VENDORS[entry.upstream],
     });
   }
-  const { schema, destroy } = await buildGatewaySchema(ROOT, { typePrefix: options.typePrefix });
+  const { schema, destroy } = await buildGatewaySchema(ROOT, {
+    typePrefix: options.typePrefix,
+    federationAuthDirectives: options.federationAuthDirectives,
+  });
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
   // As the composition root does: the transport knows every interface, so each circuit is reported before its first call.
   const metrics = new GatewayMetrics((): ReturnType<UpstreamTransport['breakerStates']> => transport.breakerStates());

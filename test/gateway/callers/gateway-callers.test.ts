@@ -161,7 +161,7 @@ describe('daily quotas', () => {
 
 describe('the published SDL', () => {
   it('composes as a Federation v2.9 subgraph with @authenticated, @requiresScopes, @cost and @listSize in place', async () => {
-    const { schema, destroy } = await buildGatewaySchema(ROOT, { typePrefix: 'Rest', authRequired: true });
+    const { schema, destroy } = await buildGatewaySchema(ROOT, { typePrefix: 'Rest', authRequired: true, federationAuthDirectives: true });
     try {
       const sdl = subgraphSdl(schema);
       const query = parse(sdl).definitions.find(
