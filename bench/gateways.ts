@@ -3,7 +3,9 @@
  *
  * - this: the project's gateway as a black box, `npm run build` then `node dist/main.js` in the repository root unless
  *   BENCH_GATEWAY_CMD says otherwise; uncached (CACHE_TTL_SECONDS=0) and with its request log at
- *   info unless the environment says otherwise.
+ *   info unless the environment says otherwise. The same build also runs as `prod` (the production
+ *   profile: run.ts adds its environment) and as `this-cached` / `prod-cached` (the answer cache
+ *   on, ANSWER_CACHE_SETTING, over an upstream whose answers may be cached).
  * - lean: the hand-written server of bench/lean-peer/ (graphql-yoga + undici, resolvers for the
  *   three queries, no plugins), bundled with esbuild, then `node`; it serves this gateway's
  *   schema for those fields, so it takes the same documents.
@@ -11,6 +13,9 @@
  *   `mesh start`.
  * - hive: Hive Gateway over a supergraph composed by @graphql-mesh/compose-cli and
  *   @omnigraph/openapi (bench/peers/mesh.config.mjs), served with `--jit`.
+ * - tailcall: Tailcall's binary (@tailcallhq/core-linux-x64-gnu) over bench/peers/tailcall.graphql,
+ *   interface D in stock Mesh's shape, one worker thread.
+ * - limit: plain node:http answering this gateway's own answer bytes from memory (limit-peer.ts).
  *
  * The peers name things after the OpenAPI documents (operationIds, snake_case keys, response
  * unions); their names below were read from their introspected schemas. Hive's composition
@@ -33,8 +38,21 @@ const WORK = `${PEERS}node_modules/.bench-work/`;
  */
 const THIS_COMPILE_CACHE = `${WORK}this-compile-cache`;
 const BIN = `${PEERS}node_modules/.bin/`;
+const TAILCALL = `${PEERS}node_modules/@tailcallhq/core-linux-x64-gnu/bin/tailcall`;
+/** Tailcall is published for linux-x64 with glibc only (an optional dependency of bench/peers). */
+const TAILCALL_PLATFORM = process.platform === 'linux' && process.arch === 'x64';
+/** The answers the limit peer serves, written by run.ts from this gateway's answers before it starts. */
+export const LIMIT_ANSWERS = `${WORK}limit/answers.json`;
 
-export type GatewayId = 'this' | 'lean' | 'mesh' | 'hive';
+/**
+ * The variable that turns this gateway's whole-operation answer cache on, and its value: the one
+ * place to change when the gateway names it otherwise. Until the gateway reads it, the cached
+ * profiles measure the upstream cache alone (every upstream answer cached, the operation executed).
+ */
+export const ANSWER_CACHE_SETTING = { name: 'OPERATION_CACHE', on: 'true' } as const;
+
+export type GatewayId = 'this' | 'prod' | 'this-cached' | 'prod-cached' | 'lean' | 'mesh' | 'hive' | 'tailcall' | 'limit';
+export type Profile = 'development' | 'production';
 
 export interface Q3Result {
   /** Countries that got a rate. */
@@ -51,6 +69,12 @@ export interface Gateway {
   command(port: number): { command: string; cwd: string };
   /** Variables the gateway starts with unless the bench's own environment sets them. */
   defaults?: Readonly<Record<string, string>>;
+  /** Variables that define this entry (the answer cache on), applied over the bench's environment. */
+  fixed?: Readonly<Record<string, string>>;
+  /** This gateway: in which profile, with or without the answer cache; undefined for the peers. */
+  self?: { profile: Profile; cached: boolean };
+  /** Left out of the run with a warning when it cannot run here (a binary for another platform). */
+  optional?: boolean;
   q1: string;
   q2: string;
   /** Q3 as a client of this gateway would do it; throws when an answer is wrong. */
@@ -66,8 +90,10 @@ const THIS_Q2 =
   '{ countries(limit: 100) { nodes { uuid names { common official } codes { alpha2 alpha3 ccn3 } region subregion population landlocked } } }';
 
 /** Q3 in one query, the rate resolved by the server. */
+const THIS_Q3 = '{ countries(limit: 100) { nodes { codes { alpha2 } currencyRate(to: "EUR") } } }';
+
 async function thisQ3(post: Post): Promise<Q3Result> {
-  const body = await post('{ countries(limit: 100) { nodes { codes { alpha2 } currencyRate(to: "EUR") } } }');
+  const body = await post(THIS_Q3);
   const nodes: any[] = body.data?.countries?.nodes ?? [];
   if (nodes.length !== 100) throw new Error(`Q3 returned ${nodes.length} countries`);
   return { rates: nodes.filter((node) => typeof node.currencyRate === 'number').length, requests: 1 };
@@ -77,16 +103,22 @@ const LEAN_SOURCE = fileURLToPath(new URL('lean-peer/server.ts', import.meta.url
 
 const Q2_FIELDS_PEER = 'uuid names { common official } codes { alpha_2 alpha_3 ccn3 } region subregion population landlocked';
 
-/** The peers' way: list the countries, then ask for each one's rate (the client-side N+1). */
-function peerQ3(typePrefix: string): (post: Post) => Promise<Q3Result> {
+/**
+ * The peers' way: list the countries, then ask for each one's rate (the client-side N+1).
+ * `currencyType` is the type of the `from` argument: the OpenAPI pattern's scalar in Mesh and
+ * Hive; Tailcall takes no custom scalar as an argument of @http, so a String there.
+ */
+function peerQ3(typePrefix: string, currencyType = `${typePrefix}CurrencyCode`): (post: Post) => Promise<Q3Result> {
   const list = `{ listCountries(limit: 100) { ... on ${typePrefix}CountryPage { data { objects { codes { alpha_2 } currencies { code } } } } } }`;
-  const rate = `query Rate($from: ${typePrefix}CurrencyCode!) { convertCurrency(from: $from, to: "EUR", amount: 1) { ... on ${typePrefix}CurrencyConversionEnvelope { data { objects { rate } } } } }`;
+  const rate = `query Rate($from: ${currencyType}!) { convertCurrency(from: $from, to: "EUR", amount: 1) { ... on ${typePrefix}CurrencyConversionEnvelope { data { objects { rate } } } } }`;
   return async (post) => {
     const page = await post(list);
     const countries: any[] = page.data?.listCountries?.data?.objects ?? [];
     if (countries.length !== 100) throw new Error(`Q3 list returned ${countries.length} countries`);
     const codes = countries.map((country) => country.currencies?.[0]?.code as string | undefined);
-    const answers = await Promise.all(codes.map((code) => (code ? post(rate, { from: code }) : undefined)));
+    // A currency the vendor refuses is one missing rate, not a failed page: Mesh and Hive answer it
+    // with the document's error type, Tailcall with a GraphQL error.
+    const answers = await Promise.all(codes.map((code) => (code ? post(rate, { from: code }).catch(() => undefined) : undefined)));
     const rates = answers.filter((answer) => typeof answer?.data?.convertCurrency?.data?.objects?.[0]?.rate === 'number').length;
     return { rates, requests: 1 + codes.filter(Boolean).length };
   };
@@ -104,13 +136,21 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return (performance.now() - start) / 1000;
 }
 
-export const GATEWAYS: Gateway[] = [
-  {
-    id: 'this',
-    label: 'this gateway',
-    // Like the peers' mesh build, the build step is timed apart; then the compiled process itself
-    // is measured, without npm's own start-up in front of it.
+let thisBuilt = false;
+
+/**
+ * This gateway in one profile, with or without its answer cache: one build for all of them (the
+ * first to start builds; like the peers' mesh build it is timed apart, then the compiled process
+ * itself is measured, without npm's own start-up in front of it).
+ */
+function thisGateway(id: GatewayId, label: string, profile: Profile, cached: boolean): Gateway {
+  return {
+    id,
+    label,
+    self: { profile, cached },
     prepare(env) {
+      if (thisBuilt) return 0;
+      thisBuilt = true;
       // Its code cache starts empty; the build primes it, as it does for `npm ci && npm start`.
       rmSync(THIS_COMPILE_CACHE, { recursive: true, force: true });
       return process.env.BENCH_GATEWAY_CMD
@@ -120,12 +160,34 @@ export const GATEWAYS: Gateway[] = [
     command: () => ({ command: process.env.BENCH_GATEWAY_CMD?.trim() || 'node dist/main.js', cwd: ROOT }),
     // The issue's terms for Q1: every request goes upstream, and every request writes its log line.
     defaults: { CACHE_TTL_SECONDS: '0', LOG_LEVEL: 'info', LOG_SAMPLE_OK: '1', NODE_COMPILE_CACHE: THIS_COMPILE_CACHE },
+    // Cached: upstream answers kept an hour (the cacheable upstream says a day) and whole answers.
+    fixed: cached ? { CACHE_TTL_SECONDS: '3600', [ANSWER_CACHE_SETTING.name]: ANSWER_CACHE_SETTING.on } : undefined,
     q1: THIS_Q1,
     q2: THIS_Q2,
     q3: thisQ3,
     q1Name: (body) => body.data?.country?.names?.common,
     q2Count: (body) => body.data?.countries?.nodes?.length,
-  },
+  };
+}
+
+/** Tailcall's config for `port` (a literal in @server), written beside the other peers' artefacts. */
+function tailcallConfig(port: number): string {
+  const source = readFileSync(`${PEERS}tailcall.graphql`, 'utf8');
+  const file = `${WORK}tailcall/tailcall-${port}.graphql`;
+  mkdirSync(`${WORK}tailcall`, { recursive: true });
+  writeFileSync(file, source.replace(/port: \d+/, `port: ${port}`));
+  return file;
+}
+
+const MESH_Q1 =
+  '{ countriesByCode(q: "FR") { ... on CountryPage { data { objects { names { common official } codes { alpha_2 alpha_3 } population } } } } }';
+const MESH_Q2 = `{ listCountries(limit: 100) { ... on CountryPage { data { objects { ${Q2_FIELDS_PEER} } } } } }`;
+
+export const GATEWAYS: Gateway[] = [
+  thisGateway('this', 'this gateway (development)', 'development', false),
+  thisGateway('prod', 'this gateway (production)', 'production', false),
+  thisGateway('this-cached', 'this gateway (development, cached)', 'development', true),
+  thisGateway('prod-cached', 'this gateway (production, cached)', 'production', true),
   {
     id: 'lean',
     label: 'lean peer',
@@ -161,8 +223,8 @@ export const GATEWAYS: Gateway[] = [
       return run(`${BIN}mesh`, ['build', '--dir', `${WORK}mesh`], PEERS, env);
     },
     command: (port) => ({ command: `"${BIN}mesh" start --dir "${WORK}mesh" --port ${port}`, cwd: PEERS }),
-    q1: '{ countriesByCode(q: "FR") { ... on CountryPage { data { objects { names { common official } codes { alpha_2 alpha_3 } population } } } } }',
-    q2: `{ listCountries(limit: 100) { ... on CountryPage { data { objects { ${Q2_FIELDS_PEER} } } } } }`,
+    q1: MESH_Q1,
+    q2: MESH_Q2,
     q3: peerQ3(''),
     q1Name: (body) => body.data?.countriesByCode?.data?.objects?.[0]?.names?.common,
     q2Count: (body) => body.data?.listCountries?.data?.objects?.length,
@@ -184,11 +246,48 @@ export const GATEWAYS: Gateway[] = [
     q1Name: (body) => body.data?.countriesByCode?.data?.objects?.[0]?.names?.common,
     q2Count: (body) => body.data?.listCountries?.data?.objects?.length,
   },
+  {
+    id: 'tailcall',
+    label: 'Tailcall',
+    optional: true,
+    prepare(env) {
+      if (!TAILCALL_PLATFORM || !existsSync(TAILCALL)) throw new Error(`Tailcall's linux-x64 binary is not installed (${TAILCALL})`);
+      // Fails here, not at start, when the binary needs a newer glibc than this machine's.
+      run(TAILCALL, ['--version'], PEERS, env);
+      return 0;
+    },
+    command: (port) => ({ command: `"${TAILCALL}" start "${tailcallConfig(port)}"`, cwd: PEERS }),
+    // Its usage reports to tailcall.run stay off: the bench talks to loopback only.
+    defaults: { TAILCALL_TRACKER: 'false' },
+    q1: MESH_Q1,
+    q2: MESH_Q2,
+    q3: peerQ3('', 'String'),
+    q1Name: (body) => body.data?.countriesByCode?.data?.objects?.[0]?.names?.common,
+    q2Count: (body) => body.data?.listCountries?.data?.objects?.length,
+  },
+  {
+    id: 'limit',
+    label: 'node:http limit',
+    prepare() {
+      if (!existsSync(LIMIT_ANSWERS)) throw new Error(`the limit peer needs this gateway's answers in ${LIMIT_ANSWERS}`);
+      return 0;
+    },
+    command: () => ({ command: `node --import tsx bench/limit-peer.ts "${LIMIT_ANSWERS}"`, cwd: ROOT }),
+    q1: THIS_Q1,
+    q2: THIS_Q2,
+    q3: thisQ3,
+    q1Name: (body) => body.data?.country?.names?.common,
+    q2Count: (body) => body.data?.countries?.nodes?.length,
+  },
 ];
+
+/** The documents the limit peer answers: this gateway's Q1, Q2 and Q3, as the load tools send them. */
+export const LIMIT_QUERIES: readonly string[] = [THIS_Q1, THIS_Q2, THIS_Q3];
 
 /** Installs bench/peers (npm ci) when its node_modules is missing. */
 export function ensurePeersInstalled(): void {
-  if (existsSync(`${PEERS}node_modules/.bin/hive-gateway`) && existsSync(`${PEERS}node_modules/autocannon`)) return;
+  const tailcallReady = !TAILCALL_PLATFORM || existsSync(TAILCALL);
+  if (existsSync(`${PEERS}node_modules/.bin/hive-gateway`) && existsSync(`${PEERS}node_modules/autocannon`) && tailcallReady) return;
   console.log('installing the peers in bench/peers (npm ci, once) ...');
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PEERS, stdio: 'inherit' });
 }
@@ -209,6 +308,7 @@ export function peerVersions(): Record<string, string> {
     '@graphql-hive/gateway',
     '@graphql-mesh/compose-cli',
     '@omnigraph/openapi',
+    '@tailcallhq/core-linux-x64-gnu',
     'autocannon',
     'undici',
   ];

@@ -3,6 +3,7 @@
  * requests (the client-side N+1 of Q3), a loop of operations over an undici pool. Both come from
  * bench/peers/node_modules, so the project's own install stays lean.
  */
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 
 const requireFromPeers = createRequire(new URL('peers/package.json', import.meta.url));
@@ -34,13 +35,19 @@ export interface LoadResult {
   p99Ms: number;
 }
 
-/** Fires one GraphQL query at `url` for `seconds` with `connections` in flight. */
-export async function autocannonLoad(url: string, query: string, seconds: number, connections: number): Promise<LoadResult> {
+/** Fires one GraphQL query at `url` for `seconds` with `connections` in flight, each request with `headers`. */
+export async function autocannonLoad(
+  url: string,
+  query: string,
+  seconds: number,
+  connections: number,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<LoadResult> {
   const autocannon = requireFromPeers('autocannon') as Autocannon;
   const result = await autocannon({
     url,
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify({ query }),
     connections,
     duration: seconds,
@@ -55,8 +62,12 @@ export async function autocannonLoad(url: string, query: string, seconds: number
 
 export type Post = (query: string, variables?: Record<string, unknown>) => Promise<any>;
 
-/** A GraphQL client over an undici pool of `connections` keep-alive connections. */
-export function graphqlPool(url: string, connections: number): { post: Post; close(): Promise<void> } {
+/** A GraphQL client over an undici pool of `connections` keep-alive connections, each request with `headers`. */
+export function graphqlPool(
+  url: string,
+  connections: number,
+  headers: Readonly<Record<string, string>> = {},
+): { post: Post; close(): Promise<void> } {
   const { Pool } = requireFromPeers('undici') as { Pool: UndiciPoolClass };
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections });
@@ -65,7 +76,7 @@ export function graphqlPool(url: string, connections: number): { post: Post; clo
       const response = await pool.request({
         path: target.pathname,
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
         body: JSON.stringify({ query, variables }),
       });
       if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${(await response.body.text()).slice(0, 200)}`);
@@ -100,4 +111,35 @@ export async function operationLoad(operation: () => Promise<unknown>, seconds: 
   latencies.sort((a, b) => a - b);
   const at = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
   return { opsPerSecond: latencies.length / elapsed, errors, p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+/** One answer as it crossed the wire: its body's bytes undecoded, and the encoding it names. */
+export interface WireAnswer {
+  status: number;
+  bytes: number;
+  encoding: string;
+}
+
+/** POSTs `query` once over node:http, which decodes nothing, and counts the body's bytes as sent. */
+export function wireAnswer(url: string, query: string, headers: Readonly<Record<string, string>>): Promise<WireAnswer> {
+  const body = JSON.stringify({ query });
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }

@@ -80,11 +80,16 @@ export function startProcess(name: string, command: string, options: { cwd: stri
   };
 }
 
-/** POSTs one GraphQL query; resolves with the parsed body. */
-export async function postQuery(url: string, query: string, variables?: Record<string, unknown>): Promise<any> {
+/** POSTs one GraphQL query (with `headers`, e.g. a profile's Authorization); resolves with the parsed body. */
+export async function postQuery(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<any> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
   });
   const text = await response.text();
@@ -101,12 +106,13 @@ export async function waitForFirstAnswer(
   url: string,
   query: string,
   since: number,
+  headers: Readonly<Record<string, string>> = {},
   timeoutMs = 120_000,
 ): Promise<number> {
   for (;;) {
     if (started.child.exitCode !== null) throw new Error(`${started.name} exited (${started.child.exitCode}):\n${started.output()}`);
     try {
-      const body = await postQuery(url, query);
+      const body = await postQuery(url, query, undefined, headers);
       if (body.data && !body.errors) return performance.now() - since;
     } catch {
       // not listening yet

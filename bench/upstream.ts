@@ -10,7 +10,8 @@
  * gateway that does not ask gets every field. `BENCH_FULL_RECORDS=1` ignores `response_fields`
  * (every gateway gets whole records), to see what asking for less is worth.
  * Answers go out with `cache-control: no-store`, so no gateway can skip its requests by caching
- * and the request counts say what each one asks per operation.
+ * and the request counts say what each one asks per operation; BENCH_UPSTREAM_CACHE_CONTROL
+ * replaces that header (the bench starts a second upstream with `max-age` for the cached profiles).
  *
  * Record mode (`record: true`) forwards every miss to the sandbox of that interface (with the
  * sandbox's demo key) and keeps the answer; `save()` writes bench/recordings/<interface>.json.
@@ -97,6 +98,9 @@ function load(name: InterfaceName): Map<string, Recording> {
   }
 }
 
+/** What every recorded answer says about caching: `no-store` unless this upstream is the cacheable one. */
+const CACHE_CONTROL = process.env.BENCH_UPSTREAM_CACHE_CONTROL?.trim() || 'no-store';
+
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -152,7 +156,7 @@ export async function startStaticUpstream(options: { basePort?: number; record?:
     response.writeHead(found.status, {
       'content-type': found.contentType,
       'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
+      'cache-control': CACHE_CONTROL,
     });
     response.end(body);
   };
