@@ -1,18 +1,16 @@
 /**
  * Build step: the Mesh artefact of the registered interfaces (scripts/mesh-artifact.ts) in
- * `dist/mesh/`, with the other facts the gateway reads from the documents (D's sortable country
- * paths, read by src/gateway/schema/input-limits.ts), and each OpenAPI document as JSON in
- * `dist/openapi/` (read by src/gateway/upstream/openapi-document.ts).
+ * `dist/mesh/`, with the other facts each interface declares the gateway reads from its document
+ * (`buildFacts`), and each OpenAPI document as JSON in `dist/openapi/` (read by
+ * src/gateway/upstream/openapi-document.ts). It iterates the registry and names no interface.
  *
  * Usage: tsx scripts/build-mesh-artifact.ts [--check]   (--check: exit 1 if the artefact is stale)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countryDataInterface } from '../src/gateway/interfaces/country-data/interface.js';
 import { INTERFACES } from '../src/gateway/interfaces/registry.js';
-import { COUNTRY_SORT_PATHS_FILE, MESH_ARTIFACT_DIR } from '../src/gateway/schema/mesh-manifest.js';
-import { countrySortPaths } from '../src/gateway/schema/build/sortable-paths.js';
+import { MESH_ARTIFACT_DIR } from '../src/gateway/schema/mesh-manifest.js';
 import { DOCUMENT_COPY_DIR, documentCopy, documentCopyFile } from '../src/gateway/upstream/openapi-document.js';
 import { meshArtifactFiles, syncArtifact } from './mesh-artifact.js';
 
@@ -20,8 +18,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const check = process.argv.includes('--check');
 
 const files = await meshArtifactFiles(INTERFACES, root);
-const sortPaths = [...countrySortPaths(countryDataInterface.vendor.document)];
-files.set(COUNTRY_SORT_PATHS_FILE, `${JSON.stringify(sortPaths, null, 1)}\n`);
 // The documents as JSON, which the gateway reads to check upstream answers (openapi-document.ts).
 const copies = new Map(
   INTERFACES.map(({ vendor }) => [

@@ -96,6 +96,7 @@ export async function meshArtifactFiles(interfaces: readonly InterfaceDefinition
     files.set(schemaFile, annotated);
     const { source: _document, selectQueryOrMutationField: _fields, ...handler } = source.handler.openapi;
     sources.push({ name: source.name, upstream: definition.name, schemaFile, handler, renames: renamePlan(source, annotated, root) });
+    for (const [file, text] of (await definition.buildFacts?.()) ?? []) files.set(file, text);
   }
   const manifest: MeshManifest = { sources };
   files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);

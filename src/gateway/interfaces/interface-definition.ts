@@ -35,6 +35,12 @@ export interface InterfaceDefinition<N extends string = string> {
    * by its name in src/sandbox/registry.ts; the gateway never imports sandbox code itself.
    */
   sandbox?: string;
+  /**
+   * Facts the build step reads from the interface's document and writes into the Mesh artefact
+   * (scripts/mesh-artifact.ts), by file name, for the gateway to read at start without parsing
+   * the document: loaded only by the build, so a start never pays for it.
+   */
+  buildFacts?(): Promise<ReadonlyMap<string, string>>;
   /** The interface's root-field additions and resolvers, loaded when the schema is built. */
   graph(): Promise<GraphModule>;
 }

@@ -1,6 +1,9 @@
 /** Interface D, REST Countries: a bearer key, failures as `{ errors: [{ message }] }`, slowly changing records. */
 import { defineInterface } from '../interface-definition.js';
+import { COUNTRY_SORT_PATHS_FILE } from '../../schema/mesh-manifest.js';
 import { fallbackMessage, field, parseJson } from '../../upstream/vendor-profile.js';
+
+const DOCUMENT = new URL('../../../../schema/country-data.yaml', import.meta.url);
 
 /** REST Countries' documented public demo key; the sandbox accepts it too. */
 export const COUNTRY_DEMO_KEY = 'rc_live_demo';
@@ -12,7 +15,7 @@ export const countryDataInterface = defineInterface({
   sandbox: 'country-data',
   meshSource: new URL('./mesh-source.yml', import.meta.url),
   vendor: {
-    document: new URL('../../../../schema/country-data.yaml', import.meta.url),
+    document: DOCUMENT,
     clientHeaders: { key: 'x-country-api-key' },
     slowlyChanging: /^\/(countries\/v5|currencies\/v1\/(symbols|rates))(\/|$)/,
     authHeaders: ({ key }): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {}),
@@ -25,6 +28,11 @@ export const countryDataInterface = defineInterface({
     trimming: { keep: 'response_fields', omit: 'response_fields_omit', records: ['data', 'objects'] },
     // The cheapest documented GET: the small list of currency symbols.
     probePath: () => '/currencies/v1/symbols',
+  },
+  // The sortable country paths, which argument-limits.ts reads (parsing the YAML took a tenth of a start).
+  buildFacts: async () => {
+    const { countrySortPaths } = await import('../../schema/build/sortable-paths.js');
+    return new Map([[COUNTRY_SORT_PATHS_FILE, `${JSON.stringify([...countrySortPaths(DOCUMENT)], null, 1)}\n`]]);
   },
   graph: async () => (await import('./index.js')).countryDataModule,
 });
