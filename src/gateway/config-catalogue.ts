@@ -13,7 +13,7 @@ import { DEFAULT_ALGORITHMS } from './callers/jwt.js';
 import { DEFAULT_TIERS } from './callers/tiers.js';
 import { DEFAULT_LIMITS } from './http/limits-config.js';
 import { INTERFACES, type UpstreamName } from './interfaces/registry.js';
-import { DEFAULT_LIVE_SETTINGS } from './live/live-settings.js';
+import { DEFAULT_LIVE_SETTINGS, intervalVariable } from './live/live-settings.js';
 import { DEFAULT_HTTP_SERVER_LIMITS } from './ops/listen.js';
 import { DEFAULT_TRUST_PROXY } from './upstream/caller-address.js';
 import { DEFAULT_UPSTREAM_SETTINGS } from './upstream/upstream-settings.js';
@@ -79,13 +79,6 @@ const VENDORS: Readonly<Record<UpstreamName, { label: string; real: string; unit
   address: { label: 'C, addresses (Ideal Postcodes API v1)', real: 'https://api.ideal-postcodes.co.uk/v1', unit: 'paid lookups at' },
   'country-data': { label: 'D, country data (REST Countries hosted v5)', real: 'https://api.restcountries.com', unit: 'calls to' },
 };
-
-const LIVE_INTERVALS: readonly [string, keyof typeof live.intervalsMs, string][] = [
-  ['LIVE_INTERVAL_MS_PRICES', 'prices', 'a `tokenPrices` key'],
-  ['LIVE_INTERVAL_MS_MARKET', 'market', '`marketIndicator`'],
-  ['LIVE_INTERVAL_MS_STABLECOIN', 'stablecoin', '`stablecoinState`'],
-  ['LIVE_INTERVAL_MS_RATES', 'rates', '`exchangeRate` and `currencyRates`'],
-];
 
 /** Each registered interface's URL, key, user token and daily quota, named by its folder's interface.ts. */
 function interfaceVariables(): ConfigVariable[] {
@@ -463,11 +456,12 @@ const CATALOGUE: readonly ConfigVariable[] = [
     reader: 'process',
   },
   // Live data
-  ...LIVE_INTERVALS.map(([name, feed, what]): ConfigVariable => ({
-    name,
+  // Each live feed an interface declares (interfaces/<name>/interface.ts).
+  ...INTERFACES.flatMap(({ liveFeeds }) => liveFeeds ?? []).map(({ name, intervalMs, follows }): ConfigVariable => ({
+    name: intervalVariable(name),
     group: 'Live data',
-    default: ms(live.intervalsMs[feed]),
-    meaning: `least time between two polls of ${what} (ms, at least 100; the upstream's max-age can only lengthen it)`,
+    default: ms(intervalMs),
+    meaning: `least time between two polls of ${follows} (ms, at least 100; the upstream's max-age can only lengthen it)`,
   })),
   {
     name: 'LIVE_MAX_BACKOFF_MS',

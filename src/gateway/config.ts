@@ -18,7 +18,7 @@ import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './upstream/caller-address.
 import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.js';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings, loadLiveSettings } from './live/live-settings.js';
 import { wholeNumberVariable } from './env-number.js';
-import type { InterfaceDefinition, InterfaceVariables } from './interfaces/interface-definition.js';
+import type { InterfaceDefinition, InterfaceVariables, LiveFeedDefinition } from './interfaces/interface-definition.js';
 import { byInterface, INTERFACES, type Interfaces, type UpstreamName } from './interfaces/registry.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 
@@ -185,6 +185,11 @@ export const UPSTREAM_VARIABLES: Readonly<Record<UpstreamName, InterfaceVariable
  */
 export function quotaDeclarations(interfaces: Interfaces): QuotaDeclarations {
   return byInterface(interfaces, ({ variables, vendor }) => ({ dailyQuota: variables.dailyQuota, quota: vendor.quota }));
+}
+
+/** The live feeds `interfaces` declare, in the registry's order. */
+export function liveFeeds(interfaces: Interfaces): LiveFeedDefinition[] {
+  return interfaces.flatMap((definition) => definition.liveFeeds ?? []);
 }
 
 /** Narrows `name` to one of `interfaces`' names. */
@@ -401,7 +406,7 @@ export function loadConfig(env: Env = process.env, interfaces: Interfaces = INTE
     jit: check(problems, () => flag(env, 'GRAPHQL_JIT', true), true),
     tracing: check(problems, () => tracing(env), undefined),
     persisted: check(problems, () => persisted(env), { documents: undefined, only: false }),
-    live: check(problems, () => loadLiveSettings(env), DEFAULT_LIVE_SETTINGS),
+    live: check(problems, () => loadLiveSettings(env, liveFeeds(interfaces)), DEFAULT_LIVE_SETTINGS),
     log: { level: check(problems, () => logLevel(env), 'info'), sampleOk: check(problems, () => logSampleOk(env), 1) },
     upstreams: byInterface(interfaces, upstream),
   };

@@ -9,9 +9,10 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anchorOf, configurationFiles } from '../../scripts/config-docs.js';
 import { CONFIG_VARIABLES, type ConfigVariable } from '../../src/gateway/config-catalogue.js';
-import { loadConfig } from '../../src/gateway/config.js';
+import { liveFeeds, loadConfig } from '../../src/gateway/config.js';
 import { ERROR_CODES } from '../../src/gateway/errors.js';
 import { INTERFACES } from '../../src/gateway/interfaces/registry.js';
+import { intervalVariable } from '../../src/gateway/live/live-settings.js';
 import { ROOT } from '../support/gateway.js';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
@@ -141,6 +142,7 @@ function variablesRead(): Map<string, string> {
       found.set(quoted ?? pattern ?? '', path);
   for (const { variables } of INTERFACES)
     for (const name of Object.values(variables)) found.set(name, 'src/gateway/interfaces/registry.ts');
+  for (const { name } of liveFeeds(INTERFACES)) found.set(intervalVariable(name), 'src/gateway/live/live-settings.ts');
   return found;
 }
 

@@ -16,6 +16,17 @@ export interface InterfaceVariables {
   dailyQuota: string;
 }
 
+/**
+ * A moving data subscriptions follow at the interface (features/live says what each polls): its
+ * name, the least time between two polls of one key unless `LIVE_INTERVAL_MS_<NAME>` says
+ * otherwise, and what follows it, for the configuration reference.
+ */
+export interface LiveFeedDefinition {
+  name: string;
+  intervalMs: number;
+  follows: string;
+}
+
 export interface InterfaceDefinition<N extends string = string> {
   /** The interface's name in errors, logs, metrics, provenance and `READINESS_REQUIRES`. */
   name: N;
@@ -35,6 +46,8 @@ export interface InterfaceDefinition<N extends string = string> {
    * by its name in src/sandbox/registry.ts; the gateway never imports sandbox code itself.
    */
   sandbox?: string;
+  /** The live feeds polled at the interface (live/live-settings.ts reads their intervals). */
+  liveFeeds?: readonly LiveFeedDefinition[];
   /**
    * Facts the build step reads from the interface's document and writes into the Mesh artefact
    * (scripts/mesh-artifact.ts), by file name, for the gateway to read at start without parsing

@@ -51,7 +51,7 @@ export interface LiveTimers {
 
 export interface PollRegistryOptions {
   bus: LiveBus;
-  settings: Pick<LiveSettings, 'intervalsMs' | 'maxBackoffMs' | 'maxKeys'>;
+  settings: Pick<LiveSettings, 'intervalsMs' | 'defaultIntervalMs' | 'maxBackoffMs' | 'maxKeys'>;
   logger: Logger;
   observer?: LiveObserver | undefined;
   timers?: LiveTimers;
@@ -201,8 +201,8 @@ export class PollRegistry {
 
   /** The key's interval now: its feed's, never under the upstream's max-age, backed off while the breaker is open. */
   private interval(entry: Entry): number {
-    const { intervalsMs, maxBackoffMs } = this.options.settings;
-    const base = Math.max(intervalsMs[entry.spec.feed], entry.maxAgeMs ?? 0);
+    const { intervalsMs, defaultIntervalMs, maxBackoffMs } = this.options.settings;
+    const base = Math.max(intervalsMs[entry.spec.feed] ?? defaultIntervalMs, entry.maxAgeMs ?? 0);
     const steps = Math.min(entry.openBreakerPolls, MAX_BACKOFF_STEPS);
     return steps === 0 ? base : Math.max(base, Math.min(maxBackoffMs, base * 2 ** steps));
   }

@@ -19,5 +19,6 @@ export const blockchainUtilityInterface = defineInterface({
     // The cheapest documented GET: one price.
     probePath: () => '/sigusd/price',
   },
+  liveFeeds: [{ name: 'stablecoin', intervalMs: 30_000, follows: '`stablecoinState`' }],
   graph: async () => (await import('./index.js')).blockchainUtilityModule,
 });

@@ -29,6 +29,7 @@ export const countryDataInterface = defineInterface({
     // The cheapest documented GET: the small list of currency symbols.
     probePath: () => '/currencies/v1/symbols',
   },
+  liveFeeds: [{ name: 'rates', intervalMs: 60_000, follows: '`exchangeRate` and `currencyRates`' }],
   // The sortable country paths, which argument-limits.ts reads (parsing the YAML took a tenth of a start).
   buildFacts: async () => {
     const { countrySortPaths } = await import('../../schema/build/sortable-paths.js');

@@ -18,5 +18,9 @@ export const cryptoAnalyticsInterface = defineInterface({
     // The cheapest documented GET: one token of the list.
     probePath: () => '/v1/tokens?limit=1',
   },
+  liveFeeds: [
+    { name: 'prices', intervalMs: 10_000, follows: 'a `tokenPrices` key' },
+    { name: 'market', intervalMs: 60_000, follows: '`marketIndicator`' },
+  ],
   graph: async () => (await import('./index.js')).cryptoAnalyticsModule,
 });
