@@ -216,6 +216,7 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     persisted: config.persisted,
     metrics: metrics ?? false,
     jit: config.jit,
+    compression: config.compression,
     requestLog: { sampleOk: config.log.sampleOk },
     posture: config.posture,
     live: { settings: config.live, registry: liveRegistry },

@@ -16,6 +16,7 @@ import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
 import { FanOutBudget } from './http/fan-out.js';
 import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
 import { graphiqlPage } from './http/graphiql-page.js';
+import { AnswerCompression, useCompression } from './http/compression.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { FastPlans, Handovers } from './http/fast-plans.js';
 import { withFastPath } from './http/fast-path.js';
@@ -104,6 +105,8 @@ export interface GatewayOptions {
   metrics?: GatewayMetrics | false;
   /** GRAPHQL_JIT: execute with graphql-jit (compiled-execution.ts); on unless `false`. */
   jit?: boolean;
+  /** COMPRESSION: answers compressed by Accept-Encoding (http/compression.ts); on unless `false`. */
+  compression?: boolean;
   /** Persisted documents and PERSISTED_ONLY; APQ alone when absent. */
   persisted?: { documents: PersistedDocuments | undefined; only: boolean };
   /**
@@ -226,6 +229,8 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
   const handovers = new Handovers<StartedGatewayRequest>();
   const sandboxSet: ReadonlySet<UpstreamName> = new Set(options.sandboxUpstreams ?? []);
   const liveEvents = new LiveEvents({ logger, observer: metrics, interfaceOf: (field) => LIVE_FIELD_INTERFACES[field] });
+  const compression = new AnswerCompression(options.compression ?? true);
+  const graphiql = graphiqlPage(async () => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL);
   const yoga = createYoga<ServerContext, GatewayContext>({
     // buildGatewaySchema's pipeline already made the scalars take the literal alone (its
     // compiled-execution pass); any other schema is copied, so a caller's schema never changes.
@@ -233,7 +238,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/healthz',
     landingPage: false,
-    renderGraphiQL: graphiqlPage(async () => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL),
+    renderGraphiQL: graphiql.render,
     graphiql: servesGraphiQL && { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
     logging: yogaLogger(logger),
     // The catalogue plugin masks instead: Yoga's masking logs every client mistake as an error.
@@ -289,6 +294,8 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       ...(jit ? [useCompiledExecution(compiled)] : []),
       // After compiled execution, so a handed-over result replaces whichever executor was chosen.
       ...(fastPathOn ? [plans.plugin(), handovers.plugin()] : []),
+      // Last, so the body it encodes and the headers it adds to are final.
+      useCompression(compression, graphiql),
     ],
     context: ({ request, req }) => {
       const handover = handovers.of(req);
@@ -320,6 +327,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       plans,
       handovers,
       maxRequestBytes: limits.maxRequestBytes,
+      compression,
       start: ({ nodeRequest, headers, socketAddress, requestId }) => {
         const ip = callerIp(headers, socketAddress, trustProxy);
         const started = startRequest(nodeRequest, anonymousCaller(ip), { headers, ip, requestId });

@@ -26,6 +26,7 @@ import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { type FastPlan, FastPlans, type Handovers } from './fast-plans.js';
 import { type AnsweredRequest, namedOperation } from './use-request-log.js';
+import { type AnswerCompression, writeAnswer } from './compression.js';
 
 /** The media types Yoga sends a single result in, in the order its result processor tries them. */
 const REGULAR_MEDIA_TYPES = ['application/graphql-response+json', 'application/json'] as const;
@@ -145,6 +146,8 @@ export interface FastPathOptions<TState> {
   handovers: Handovers<TState>;
   /** MAX_REQUEST_BYTES: a longer body goes to Yoga's path, which refuses it. */
   maxRequestBytes: number;
+  /** COMPRESSION: how answers are encoded (http/compression.ts); uncompressed where absent. */
+  compression?: AnswerCompression | undefined;
   start(request: FastRequest): StartedRequest<TState>;
   /** The request line and the operation metrics (use-request-log.ts). */
   log(answered: AnsweredRequest): void;
@@ -440,16 +443,8 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     }
     const answer = started.answered(result);
     const text = JSON.stringify(answer);
-    response.writeHead(200, [
-      'Content-Type',
-      `${mediaType}; charset=utf-8`,
-      'content-length',
-      String(Buffer.byteLength(text)),
-      REQUEST_ID_HEADER,
-      requestId,
-      ...cors,
-    ]);
-    response.end(text);
+    const head = ['Content-Type', `${mediaType}; charset=utf-8`, REQUEST_ID_HEADER, requestId, ...cors];
+    await writeAnswer(options.compression, request, response, 200, head, text);
     options.metrics?.fastPathRun('answered');
     options.log({
       requestId,

@@ -22,7 +22,7 @@ describe('graphiqlPage', () => {
   it("answers every visit with the same bytes as Yoga's page, rendered once", async () => {
     const { calls, load } = countingRenderer();
     const page = graphiqlPage(load);
-    const visits = await Promise.all([page(options), page(options), page({ ...options })]);
+    const visits = await Promise.all([page.render(options), page.render(options), page.render({ ...options })]);
     // Booleans, not the pages: a failed comparison of 9 MB would spend minutes printing the diff.
     expect(Buffer.from(visits[0]).toString() === renderGraphiQL(options)).toBe(true);
     expect(visits.map((visit) => visit === visits[0])).toEqual([true, true, true]);
@@ -32,18 +32,18 @@ describe('graphiqlPage', () => {
   it('renders again when the options change, and keeps only the latest', async () => {
     const { calls, load } = countingRenderer();
     const page = graphiqlPage(load);
-    const first = await page(options);
-    const retitled = await page({ ...options, title: 'Renamed' });
+    const first = await page.render(options);
+    const retitled = await page.render({ ...options, title: 'Renamed' });
     expect(Buffer.from(retitled).toString().includes('<title>Renamed</title>')).toBe(true);
-    expect((await page(options)) === first).toBe(false);
+    expect((await page.render(options)) === first).toBe(false);
     expect(calls.renders).toBe(3);
   });
 
   it('does not keep a failed render: the next visit renders again', async () => {
     const { calls, load } = countingRenderer(true);
     const page = graphiqlPage(load);
-    await expect(page(options)).rejects.toThrow('render failed');
-    expect(Buffer.from(await page(options)).toString() === renderGraphiQL(options)).toBe(true);
+    await expect(page.render(options)).rejects.toThrow('render failed');
+    expect(Buffer.from(await page.render(options)).toString() === renderGraphiQL(options)).toBe(true);
     expect(calls.renders).toBe(2);
   });
 });
