@@ -224,11 +224,13 @@ async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger):
     ...(identity ? { identity } : {}),
     ...(config.callerLimits && counters ? { callerLimits: { settings: config.callerLimits, counters } } : {}),
   });
-  const { attachGraphqlWs } = await import('./gateway/ops/websocket.js');
+  const { attachGraphqlWs, CALLER_CREDENTIAL_HEADERS } = await import('./gateway/ops/websocket.js');
+  const { clientCredentialHeaders } = await import('./gateway/live/live-poller.js');
   // GraphQL over WebSocket on the same port; the drain ends its connections (complete, then 1001) with the live streams.
   const websocket = attachGraphqlWs(bound.server, gateway.yoga, {
     maxPayloadBytes: config.limits.maxRequestBytes,
     logger,
+    credentialHeaders: [...CALLER_CREDENTIAL_HEADERS, ...clientCredentialHeaders(resolved.upstreams)],
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
   });
   streams.end = async () => {

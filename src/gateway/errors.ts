@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   PAYMENT_REQUIRED: "The upstream account's balance or daily allowance is used up (HTTP 402).",
   FORBIDDEN:
     'The caller lacks a scope the field needs (@requiresScopes), or the upstream key may not do this or its quota is used up (HTTP 403).',
-  NOT_FOUND: 'The upstream has no such resource (HTTP 404).',
+  NOT_FOUND: 'The upstream has no such resource, or the gateway serves nothing at the request path (GraphQL is at /graphql) (HTTP 404).',
   CONFLICT: "The request conflicts with the upstream's current state (HTTP 409).",
   RATE_LIMITED:
     'The upstream is throttling requests (HTTP 429, or 503 where the vendor uses it for rate limits), or this caller passed its own rate limit (RATE_LIMIT_PER_MINUTE; HTTP 429 with Retry-After).',
@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   MAX_DEPTH_EXCEEDED: 'The query nests fields deeper than MAX_DEPTH (HTTP 400).',
   MAX_ALIASES_EXCEEDED: 'The operation has more aliases than MAX_ALIASES (HTTP 400).',
   MAX_DIRECTIVES_EXCEEDED: 'The operation has more directives than MAX_DIRECTIVES (HTTP 400).',
+  MAX_NESTING_EXCEEDED:
+    'The query nests brackets, or the variables or extensions nest arrays and objects, more than 100 deep; refused before parsing (HTTP 400).',
   INTROSPECTION_LIMIT_EXCEEDED:
     'The operation asks for __schema or __type more than once, or nests introspection deeper than MAX_INTROSPECTION_DEPTH (HTTP 400).',
   FAN_OUT_BUDGET_EXCEEDED:
@@ -116,6 +118,7 @@ export type LimitCode =
   | 'MAX_DEPTH_EXCEEDED'
   | 'MAX_ALIASES_EXCEEDED'
   | 'MAX_DIRECTIVES_EXCEEDED'
+  | 'MAX_NESTING_EXCEEDED'
   | 'INTROSPECTION_LIMIT_EXCEEDED'
   | 'FAN_OUT_BUDGET_EXCEEDED';
 

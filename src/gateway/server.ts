@@ -19,6 +19,7 @@ import { graphiqlPage } from './http/graphiql-page.js';
 import { AnswerCompression, useCompression } from './http/compression.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
 import { FastPlans, Handovers } from './http/fast-plans.js';
+import { GRAPHQL_PATH, HEALTH_PATH, Routes } from './http/routes.js';
 import { withFastPath } from './http/fast-path.js';
 import { useNotAcceptable } from './http/use-not-acceptable.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
@@ -37,7 +38,8 @@ import { providedBy } from './schema/pipeline.js';
 import { useInputErrors } from './http/use-input-errors.js';
 import { useOperationLimits } from './http/use-operation-limits.js';
 import { useRequestBodyLimit } from './http/use-request-body-limit.js';
-import { type RequestLogOptions, requestLog, useRequestLog } from './http/use-request-log.js';
+import { type RequestLogOptions, requestLog } from './http/request-log.js';
+import { useRequestLog } from './http/use-request-log.js';
 import { yogaLogger } from './http/yoga-logger.js';
 import { type Logger, silentLogger } from './logger.js';
 import { useProvenance, withProvenance } from './provenance/use-provenance.js';
@@ -58,7 +60,8 @@ import { AUTH_REALM } from './callers/identity-config.js';
 import { CallerQuota } from './callers/quota.js';
 import { CallerRateLimit } from './callers/rate-limit.js';
 import { upstreamCharges } from './callers/upstream-charges.js';
-import { callerOf, useCallerIdentity } from './callers/use-caller-identity.js';
+import { callerOf } from './callers/settled-callers.js';
+import { useCallerIdentity } from './callers/use-caller-identity.js';
 import { useCost, withCost } from './callers/use-cost.js';
 import { useRateLimit } from './callers/use-rate-limit.js';
 import { useScopes } from './callers/use-scopes.js';
@@ -149,8 +152,6 @@ interface ServerContext {
   req?: { socket?: { remoteAddress?: string } };
 }
 
-const GRAPHQL_PATH = '/graphql';
-
 /** Creates the Yoga instance (not listening; hand it to node:http or call `yoga.fetch`). */
 export function createGateway(options: GatewayOptions): YogaServerInstance<ServerContext, GatewayContext> {
   return createGatewayServer(options).yoga;
@@ -228,6 +229,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
   const plans = new FastPlans({ introspectionOpen: introspection === 'on', compiled });
   const handovers = new Handovers<StartedGatewayRequest>();
   const sandboxSet: ReadonlySet<UpstreamName> = new Set(options.sandboxUpstreams ?? []);
+  const routes = new Routes({ readiness: options.readiness !== undefined, metrics: metrics !== undefined });
   const liveEvents = new LiveEvents({ logger, observer: metrics, interfaceOf: (field) => LIVE_FIELD_INTERFACES[field] });
   const compression = new AnswerCompression(options.compression ?? true);
   const graphiql = graphiqlPage(async () => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL);
@@ -236,7 +238,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     // compiled-execution pass); any other schema is copied, so a caller's schema never changes.
     schema: jit && !providedBy(options.schema).has(COMPILED_EXECUTION_READY) ? compiledExecutionCopy(options.schema) : options.schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    healthCheckEndpoint: '/healthz',
+    healthCheckEndpoint: HEALTH_PATH,
     landingPage: false,
     renderGraphiQL: graphiql.render,
     graphiql: servesGraphiQL && { title: 'Four REST interfaces, one graph', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
@@ -248,7 +250,9 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     // useRequestBodyLimit enforces MAX_REQUEST_BYTES without re-streaming every body.
     maxRequestBodySize: false,
     plugins: [
-      // First, so the answer it replaces still gets every later plugin's headers (request id, CORS vary).
+      // Before every other plugin: a request for a path this gateway does not serve goes no further.
+      routes.plugin(),
+      // First after routing, so the answer it replaces still gets every later plugin's headers (request id, CORS vary).
       useNotAcceptable(GRAPHQL_PATH),
       useRequestId(),
       useRequestBodyLimit(limits.maxRequestBytes),
@@ -318,7 +322,14 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       return started.context;
     },
   });
-  if (!fastPathOn) return { yoga, listener: yoga };
+  // node:http's entry: the same routes, checked on the raw target before anything else runs.
+  const served =
+    (listener: RequestListener): RequestListener =>
+    (request, response) => {
+      if (routes.ofTarget(request.url) === undefined) Routes.notFound(response);
+      else listener(request, response);
+    };
+  if (!fastPathOn) return { yoga, listener: served(yoga) };
   const fastSchema = yoga.getEnveloped().schema;
   const listener = withFastPath<StartedGatewayRequest>(
     {
@@ -365,5 +376,5 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     },
     yoga,
   );
-  return { yoga, listener };
+  return { yoga, listener: served(listener) };
 }

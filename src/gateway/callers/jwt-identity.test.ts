@@ -11,7 +11,8 @@ import { createLogger } from '../logger.js';
 import { Identity, type IdentitySettings } from './identity.js';
 import { DEFAULT_ALGORITHMS } from './jwt.js';
 import { parseTiers } from './tiers.js';
-import { callerOf, useCallerIdentity } from './use-caller-identity.js';
+import { callerOf } from './settled-callers.js';
+import { useCallerIdentity } from './use-caller-identity.js';
 
 const ISSUER = 'https://id.example.test/';
 const AUDIENCE = 'gateway-api';

@@ -9,7 +9,8 @@ import { Identity } from './identity.js';
 import { loadIdentitySettings } from './identity-config.js';
 import { StaticKeys } from './static-keys.js';
 import { parseTiers } from './tiers.js';
-import { callerOf, useCallerIdentity } from './use-caller-identity.js';
+import { callerOf } from './settled-callers.js';
+import { useCallerIdentity } from './use-caller-identity.js';
 import { UPSTREAM_VARIABLES } from '../config.js';
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');

@@ -1,20 +1,18 @@
 /**
  * Yoga plugin: settles the caller of every GraphQL request as it arrives, before the body is
  * read or parsed, so a refused request costs no parsing and every later step (scopes, limits,
- * quotas, the context) finds the same caller with `callerOf(request)`. A refusal is answered
+ * quotas, the context) finds the same caller with `callerOf(request)` (settled-callers.ts). A refusal is answered
  * here, GraphQL-shaped: `{ errors: [{ message, extensions: { code } }] }` with HTTP 401 and
  * `WWW-Authenticate` (503 when the identity provider's keys cannot be fetched).
- *
- * Callers are kept by request object, as request ids are (ops/request-id.ts), rather than in an
- * AsyncLocalStorage, which would cost every request's throughput.
  */
+import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 import { requestIdOf } from '../ops/request-id.js';
 import type { ProxyTrust } from '../upstream/caller-address.js';
 import { callerIp } from '../upstream/upstream-fetch.js';
-import type { Caller } from './caller.js';
 import type { Identity, Refusal } from './identity.js';
+import { callerOf, settleCaller } from './settled-callers.js';
 
 export interface CallerIdentityOptions {
   identity: Identity;
@@ -24,14 +22,6 @@ export interface CallerIdentityOptions {
   graphqlEndpoint?: string;
   /** TRUST_PROXY: whose `X-Forwarded-For` names an anonymous caller; its default when absent. */
   trustProxy?: ProxyTrust;
-}
-
-/** Every GraphQL request's caller, settled as it arrives; Request objects are unique, so gateways may share it. */
-const callers = new WeakMap<Request, Caller>();
-
-/** The caller of a request `useCallerIdentity` has let through; undefined for one it has not seen. */
-export function callerOf(request: Request): Caller | undefined {
-  return callers.get(request);
 }
 
 /** The socket's address under node:http (`serverContext.req`); absent under `yoga.fetch`. */
@@ -64,7 +54,7 @@ export function useCallerIdentity(options: CallerIdentityOptions): Plugin {
         address: callerIp(request.headers, socketAddress(serverContext), options.trustProxy),
       });
       if (identified.caller) {
-        callers.set(request, identified.caller);
+        settleCaller(request, identified.caller);
         return;
       }
       const { refusal } = identified;
@@ -73,5 +63,16 @@ export function useCallerIdentity(options: CallerIdentityOptions): Plugin {
       else options.logger.info(line, 'caller refused');
       endResponse(refusalResponse(refusal, request.headers.get('accept'), fetchAPI.Response));
     },
+    // Whatever path a request came in by, none executes without a settled caller: routing is
+    // http/routes.ts's, and this holds even if a request ever reached execution around it.
+    onExecute: ({ args }) => requireSettled(args.contextValue.request),
+    onSubscribe: ({ args }) => requireSettled(args.contextValue.request),
   };
+}
+
+function requireSettled(request: Request): void {
+  if (callerOf(request)) return;
+  throw new GraphQLError('This request reached execution without its caller being settled, so it is refused.', {
+    extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+  });
 }

@@ -13,7 +13,7 @@ import type { Plugin } from 'graphql-yoga';
 import { anonymousCaller, type Caller } from './caller.js';
 import type { AccessRule } from './scope-directives.js';
 import { requiredAccess, type RuledField } from './required-scopes.js';
-import { callerOf } from './use-caller-identity.js';
+import { callerOf } from './settled-callers.js';
 
 export interface ScopesOptions {
   /** The `WWW-Authenticate` value sent with a 401 (`Identity.challenge()`); none when absent. */

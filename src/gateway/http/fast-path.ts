@@ -25,7 +25,8 @@ import { handOverRequestId, requestIdFrom } from '../ops/request-id.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { type FastPlan, FastPlans, type Handovers } from './fast-plans.js';
-import { type AnsweredRequest, namedOperation } from './use-request-log.js';
+import { MAX_NESTING, nestsDeeperThan } from './request-parameters.js';
+import { type AnsweredRequest, namedOperation } from './request-log.js';
 import { type AnswerCompression, writeAnswer } from './compression.js';
 
 /** The media types Yoga sends a single result in, in the order its result processor tries them. */
@@ -95,6 +96,8 @@ function fastParams(body: unknown): FastParams | undefined {
   if (typeof query !== 'string' || count === 0) return undefined;
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
   if (variables !== undefined && variables !== null && !isPlainObject(variables)) return undefined;
+  // Coercing them would recurse as deep as they nest: Yoga's path refuses them first.
+  if (nestsDeeperThan(variables, MAX_NESTING)) return undefined;
   return { query, operationName: operationName ?? undefined, variables: variables ?? undefined };
 }
 

@@ -21,6 +21,7 @@ import {
 import { type CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { type CompiledOperations, deliversIncrementally, variablesAccepted } from './compiled-execution.js';
+import { INTROSPECTION_FIELDS } from './introspection-fields.js';
 
 /** A document the fast path may run: a query, compiled, or a subscription, whose stream graphql-js opens (live/use-live-events.ts). */
 export type FastPlan =
@@ -40,12 +41,12 @@ function planKey(query: string, operationName: string | undefined): string {
   return operationName === undefined ? query : `${operationName}\u0000${query}`;
 }
 
-/** Whether the document asks for `__schema` or `__type`, which the introspection policy decides per caller. */
+/** Whether the document asks for the schema itself (introspection-fields.ts), which the introspection policy decides per caller. */
 function introspects(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     Field(field) {
-      if (field.name.value !== '__schema' && field.name.value !== '__type') return undefined;
+      if (!INTROSPECTION_FIELDS.has(field.name.value)) return undefined;
       found = true;
       return BREAK;
     },

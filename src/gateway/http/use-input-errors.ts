@@ -12,20 +12,27 @@
  */
 import { type ASTVisitor, BREAK, type DocumentNode, GraphQLError, Kind, type ValidationContext, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { checkRequestParameters } from './request-parameters.js';
 
 type RequestParser = (request: Request) => unknown;
 
-/** Yoga's request parser, with a parameter that is not JSON reported as the client's mistake. */
+/**
+ * Yoga's request parser, with a parameter that is not JSON, or not of its type, or nested too
+ * deep (request-parameters.ts), reported as the client's mistake before any later step reads it.
+ */
 function refusingMalformedParameters<P extends RequestParser>(parser: P): P {
   const parse = async (request: Request): Promise<unknown> => {
+    let params: unknown;
     try {
-      return await parser(request);
+      params = await parser(request);
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
       throw new GraphQLError(`The variables or extensions parameter is not valid JSON: ${error.message}.`, {
         extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
       });
     }
+    for (const one of Array.isArray(params) ? params : [params]) checkRequestParameters(one);
+    return params;
   };
   return parse as P;
 }

@@ -21,6 +21,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Caller } from '../callers/caller.js';
+import { INTROSPECTION_FIELDS } from './introspection-fields.js';
 
 /** INTROSPECTION: `on` (true), `off` (false) or `authenticated`. */
 export type IntrospectionPolicy = 'on' | 'off' | 'authenticated';
@@ -31,7 +32,6 @@ export interface IntrospectionPolicyOptions {
   callerOf: (request: Request) => Caller | undefined;
 }
 
-const INTROSPECTION_FIELDS: ReadonlySet<string> = new Set(['__schema', '__type']);
 const SERVICE_FIELD = '_service';
 
 /** The root fields an operation selects, fragments expanded (validation has ruled out cycles; `seen` guards anyway). */

@@ -46,13 +46,18 @@ export interface LivePollerOptions {
  */
 export function credentialHeaders(upstreams: readonly ResolvedUpstream[], headers: HeaderReader): Headers {
   const kept = new Headers();
-  for (const { clientHeaders } of upstreams.map((upstream) => upstream.vendor)) {
-    for (const name of [clientHeaders.key, clientHeaders.userToken]) {
-      const value = name ? headers.get(name) : null;
-      if (name && value !== null) kept.set(name, value);
-    }
+  for (const name of clientCredentialHeaders(upstreams)) {
+    const value = headers.get(name);
+    if (value !== null) kept.set(name, value);
   }
   return kept;
+}
+
+/** The names of the headers in which a client sends its own keys for `upstreams`' vendors. */
+export function clientCredentialHeaders(upstreams: readonly ResolvedUpstream[]): string[] {
+  return upstreams.flatMap(({ vendor: { clientHeaders } }) =>
+    [clientHeaders.key, clientHeaders.userToken].filter((name): name is string => name !== undefined),
+  );
 }
 
 /** What the vendor receives as credentials for `upstream` (a client's own key wins, as for queries). */

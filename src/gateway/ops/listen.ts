@@ -10,6 +10,7 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { HEALTH_PATH } from '../http/routes.js';
 import type { Logger } from '../logger.js';
 
 /** How long a client may take, and how many connections it may hold (HTTP_* variables). */
@@ -168,7 +169,7 @@ function guard(server: Server, { limits, logger }: BindOptions): void {
  */
 export function bindEarly(host: string, port: number, options: BindOptions): Promise<BoundServer> {
   let handler: RequestListener = (request, response) => {
-    const alive = request.url === '/healthz';
+    const alive = request.url === HEALTH_PATH;
     response.writeHead(alive ? 200 : 503, { 'content-type': 'application/json', 'retry-after': '5' });
     response.end(JSON.stringify({ status: alive ? 'alive' : 'starting' }));
   };

@@ -13,7 +13,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { UpstreamName } from '../config.js';
-import type { RequestOutcome } from '../http/use-request-log.js';
+import type { RequestOutcome } from '../http/request-log.js';
 import type { BreakerState } from '../upstream/upstream-transport.js';
 import type { CacheObserver, UpstreamObserver } from '../upstream/upstream-observers.js';
 import type { LiveObserver } from '../live/poll-registry.js';

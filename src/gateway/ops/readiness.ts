@@ -9,6 +9,7 @@
  */
 import type { Plugin } from 'graphql-yoga';
 import type { UpstreamName } from '../config.js';
+import { READINESS_PATH } from '../http/routes.js';
 import type { ResolvedUpstream } from '../upstream/upstream-fetch.js';
 
 export interface UpstreamReadiness {
@@ -95,7 +96,7 @@ export function useReadiness(options: ReadinessOptions): Plugin {
   const requires = new Set<string>(options.requires ?? []);
   return {
     async onRequest({ url, endResponse }) {
-      if (url.pathname !== '/readyz') return;
+      if (url.pathname !== READINESS_PATH) return;
       const upstreams = options.isDraining() ? {} : await options.provider();
       // Checked after the probes too: a drain that began while they ran wins.
       if (options.isDraining()) {

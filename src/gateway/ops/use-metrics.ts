@@ -1,8 +1,7 @@
 /** Serves `/metrics` in Prometheus text and counts the GraphQL requests in flight. */
 import type { Plugin } from 'graphql-yoga';
+import { METRICS_PATH } from '../http/routes.js';
 import type { GatewayMetrics } from './metrics.js';
-
-export const METRICS_PATH = '/metrics';
 
 export function useMetrics(metrics: GatewayMetrics, graphqlPath: string): Plugin {
   const counted = new WeakSet<Request>();

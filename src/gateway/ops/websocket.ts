@@ -27,6 +27,7 @@ import {
 } from 'graphql';
 import { CloseCode, type Context, handleProtocols, makeServer, type SubscribePayload } from 'graphql-ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { API_KEY_HEADER } from '../callers/static-keys.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_CORS_ORIGINS, isAllowedOrigin } from './cors.js';
 
@@ -50,6 +51,8 @@ export interface GraphqlWsOptions {
   corsOrigins?: readonly string[];
   /** Where relay failures go (the relayed requests log themselves, as HTTP requests do). */
   logger: Logger;
+  /** The connection params taken as request headers (lower case); CALLER_CREDENTIAL_HEADERS where absent. */
+  credentialHeaders?: readonly string[];
 }
 
 export interface GraphqlWs {
@@ -71,8 +74,13 @@ const DEFAULT_CLOSE_GRACE_MS = 1_000;
 /** Headers of the upgrade that describe the WebSocket handshake itself, not the caller: not relayed. */
 const HANDSHAKE_HEADERS: ReadonlySet<string> = new Set(['connection', 'upgrade', 'content-length', 'transfer-encoding', 'accept-encoding']);
 
-/** Connection params relayed as headers: the credentials and upstream keys a browser cannot set on a WebSocket. */
-const PARAM_HEADER = /^(authorization|x-[a-z0-9-]+)$/;
+/**
+ * The caller's own credentials, which a browser cannot set as headers on a WebSocket and so sends
+ * as connection params: the gateway's (`Authorization`, `X-Api-Key`). The composition root adds
+ * the vendors' client key headers. Nothing else is taken from the params: who and where the caller
+ * is (X-Forwarded-For, X-Real-IP, the request id) comes from the upgrade, as over HTTP.
+ */
+export const CALLER_CREDENTIAL_HEADERS: readonly string[] = ['authorization', API_KEY_HEADER];
 
 /**
  * graphql-ws picks `execute` or `subscribe` by the operation it finds in the document it is given;
@@ -160,7 +168,11 @@ interface Operation {
 }
 
 /** The relayed request's headers: the upgrade's, the connection params on top, asking for SSE. */
-function relayedHeaders(upgrade: IncomingMessage, params: Readonly<Record<string, unknown>> | undefined): Headers {
+function relayedHeaders(
+  upgrade: IncomingMessage,
+  params: Readonly<Record<string, unknown>> | undefined,
+  credentialHeaders: ReadonlySet<string>,
+): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(upgrade.headers)) {
     if (HANDSHAKE_HEADERS.has(name) || name.startsWith('sec-websocket-') || value === undefined) continue;
@@ -168,7 +180,7 @@ function relayedHeaders(upgrade: IncomingMessage, params: Readonly<Record<string
   }
   for (const [name, value] of Object.entries(params ?? {})) {
     const header = name.toLowerCase();
-    if (typeof value === 'string' && PARAM_HEADER.test(header)) headers.set(header, value);
+    if (typeof value === 'string' && credentialHeaders.has(header)) headers.set(header, value);
   }
   // Set last: the upgrade's own Accept and Content-Type describe the handshake, not this request.
   headers.set('content-type', 'application/json');
@@ -223,6 +235,9 @@ export function attachGraphqlWs(server: Server, gateway: GraphqlHandler, options
   const path = options.path ?? '/graphql';
   const allowList = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   const { logger } = options;
+  const credentialHeaders: ReadonlySet<string> = new Set(
+    (options.credentialHeaders ?? CALLER_CREDENTIAL_HEADERS).map((name) => name.toLowerCase()),
+  );
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes, handleProtocols });
   /** Each connection's operations by id, from `subscribe` until graphql-ws completes them. */
   const operations = new Map<WebSocket, Map<string, Operation>>();
@@ -278,7 +293,7 @@ export function attachGraphqlWs(server: Server, gateway: GraphqlHandler, options
     try {
       const request = new Request(`http://localhost${path}`, {
         method: 'POST',
-        headers: relayedHeaders(upgrade, ctx.connectionParams),
+        headers: relayedHeaders(upgrade, ctx.connectionParams, credentialHeaders),
         body,
         signal: operation.abort.signal,
       });
