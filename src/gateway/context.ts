@@ -1,6 +1,7 @@
 /** What every resolver receives: the request's upstream client, Mesh's endpoints, loaders and clock. */
 import type { Clock } from './clock.js';
 import { createLoaders, type Loaders } from './features/loaders.js';
+import { FreshnessRecorder } from './cache/freshness-recorder.js';
 import { ProvenanceRecorder } from './provenance/provenance.js';
 import type { AnswerObserver, UpstreamUrls } from './upstream/mesh-endpoints.js';
 import {
@@ -27,6 +28,8 @@ export interface GatewayContext {
   provenance?: ProvenanceRecorder | undefined;
   /** Told of each body Mesh's resolvers parse (the provenance recorder's listener); unset when nobody listens. */
   observeAnswer?: AnswerObserver | undefined;
+  /** How long this request's answer stays fresh, from its upstream answers; absent where no cache keeps answers. */
+  freshness?: FreshnessRecorder | undefined;
 }
 
 export interface RequestContextOptions extends UpstreamPipelineOptions {
@@ -36,8 +39,10 @@ export interface RequestContextOptions extends UpstreamPipelineOptions {
 }
 
 /** One request as its context needs it: the upstream client's options, and whether its result lists provenance. */
-export interface ContextRequest extends Omit<RequestOptions, 'observeAnswer'> {
+export interface ContextRequest extends Omit<RequestOptions, 'observeAnswer' | 'freshness'> {
   provenance: boolean;
+  /** Whether the whole-operation cache may keep its answer, so the lifetimes of its upstream answers are recorded. */
+  freshness?: boolean;
 }
 
 /**
@@ -52,10 +57,11 @@ export function requestContexts({
   ...pipeline
 }: RequestContextOptions): (request: ContextRequest) => GatewayContext {
   const clients = upstreamClients(upstreams, pipeline);
-  return ({ caller, charges, budget, provenance: lists }) => {
+  return ({ caller, charges, budget, provenance: lists, freshness: recorded }) => {
     const provenance = lists ? new ProvenanceRecorder() : undefined;
     const observeAnswer = provenance?.record;
-    const upstream = clients({ caller, charges, budget, observeAnswer });
+    const freshness = recorded ? new FreshnessRecorder() : undefined;
+    const upstream = clients({ caller, charges, budget, observeAnswer, freshness });
     return {
       upstream,
       fetch: upstream.fetch,
@@ -65,6 +71,7 @@ export function requestContexts({
       loaders: createLoaders({ upstream, clock }),
       provenance,
       observeAnswer,
+      freshness,
     };
   };
 }

@@ -8,7 +8,7 @@ const answer = (cacheControl?: string, status = 200): UpstreamAnswer =>
 describe('freshnessMs', () => {
   it('honours max-age and s-maxage, refuses no-store, no-cache and private, and falls back to the default', () => {
     expect(freshnessMs('public, max-age=60', 5000)).toBe(60_000);
-    expect(freshnessMs('s-max-age=7', 5000)).toBe(7000);
+    expect(freshnessMs('s-maxage=7, max-age=60', 5000)).toBe(7000);
     expect(freshnessMs('no-store', 5000)).toBe(0);
     expect(freshnessMs('private, max-age=60', 5000)).toBe(0);
     expect(freshnessMs('no-cache', 5000)).toBe(0);
@@ -33,10 +33,38 @@ describe('ResponseCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('drops the oldest entries when full', () => {
+  it('drops the least recently used entries when full', () => {
     const cache = new ResponseCache(1000, { maxEntries: 2, now: () => 0 });
     for (const key of ['a', 'b', 'c']) cache.offer(key, answer());
     expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([false, true, true]);
+    cache.get('b');
+    cache.offer('d', answer());
+    expect([cache.get('b'), cache.get('c'), cache.get('d')].map(Boolean)).toEqual([true, false, true]);
+  });
+
+  it('bounds the bytes it holds, whatever the number of entries', () => {
+    const size = Buffer.byteLength(answer().text());
+    const cache = new ResponseCache(1000, { maxEntries: 100, maxBytes: size * 2, now: () => 0 });
+    for (const key of ['a', 'b', 'c']) cache.offer(key, answer());
+    expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([false, true, true]);
+  });
+
+  it('counts Age against max-age, and reads Expires from the Date the vendor sent', () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const cache = new ResponseCache(1000, { now: () => now });
+    const body = JSON.stringify({});
+    cache.offer('aged', new UpstreamAnswer(200, { 'cache-control': 'max-age=60', age: '50' }, body));
+    cache.offer(
+      'expires',
+      new UpstreamAnswer(200, { date: new Date(now).toUTCString(), expires: new Date(now + 30_000).toUTCString() }, body),
+    );
+    const aged = cache.get('aged');
+    const expires = cache.get('expires');
+    expect(aged && cache.remainingMs(aged)).toBe(10_000);
+    expect(expires && cache.remainingMs(expires)).toBe(30_000);
+    now += 10_000;
+    expect(cache.get('aged')).toBeUndefined();
+    expect(cache.get('expires')).toBeDefined();
   });
 
   it('keeps parsed values deeply frozen, so no request can change what another reads', () => {

@@ -1,21 +1,24 @@
 /**
  * A process-wide cache of upstream answers for slowly changing data (country records, currency
- * symbols), shared by all GraphQL requests. An entry lives for the upstream's `max-age` when it
- * sends one, else for the configured TTL; `no-store`, `no-cache` and `private` answers are never
- * kept, and an answer that will not be kept is not parsed either. A 200 whose body is not JSON
+ * symbols), shared by all GraphQL requests. An entry lives as long as RFC 9111 lets a shared cache
+ * keep it (cache/answer-lifetime.ts: `s-maxage`, `max-age`, `Expires`, less `Age`), else for the
+ * configured TTL when the vendor says nothing; `no-store`, `no-cache` and `private` answers are
+ * never kept, and an answer that will not be kept is not parsed either. A 200 whose body is not JSON
  * (an HTML error page, a cut-off body) is never served from here: an entry is checked by its first
  * hit, whose parse its readers then share, and dropped when it does not parse, so a vendor that
- * sent one broken answer is asked again instead of being quoted until the entry expires. The oldest entries go first
- * when the cache is full. Entries are immutable answers (upstream-answer.ts): the decoded text for
- * Mesh's resolvers and a value parsed at most once, deeply frozen, for the hand-written ones, so a
- * hit costs no decoding, at most one parse in the entry's life, and no request can change what
- * another sees.
+ * sent one broken answer is asked again instead of being quoted until the entry expires. When the
+ * cache is full (entries or bytes of text), the least recently used entries go first (`lru-cache`).
+ * Entries are immutable answers (upstream-answer.ts): the decoded text for Mesh's resolvers and a
+ * value parsed at most once, deeply frozen, for the hand-written ones, so a hit costs no decoding,
+ * at most one parse in the entry's life, and no request can change what another sees.
  *
  * With a shared store (Redis, REDIS_URL) behind it, every answer kept here is also written there
  * with the same expiry, and a local miss asks the store before the upstream: replicas then share
  * one upstream request per answer, and each still serves its repeat hits from memory.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { answerLifetime } from '../cache/answer-lifetime.js';
 import type { SharedStore } from '../cache/shared-store.js';
 import { UpstreamAnswer } from './upstream-answer.js';
 
@@ -28,6 +31,8 @@ export function sharedKey(url: string, credentials: Readonly<Record<string, stri
 interface Entry {
   answer: UpstreamAnswer;
   expiresAt: number;
+  /** The text's size in bytes, what the cache's byte bound counts. */
+  bytes: number;
   /** Whether the body is known to parse; checked on the first hit, not when offered. */
   parses: boolean;
 }
@@ -56,31 +61,43 @@ function isStoredEntry(value: unknown): value is StoredEntry {
 }
 
 /** How long an answer may be reused, in ms, per its Cache-Control and our default; 0 = not at all. */
-export function freshnessMs(cacheControl: string | null, defaultTtlMs: number): number {
-  if (!cacheControl) return defaultTtlMs;
-  const directives = cacheControl
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.trim());
-  if (directives.some((d) => d === 'no-store' || d === 'no-cache' || d === 'private')) return 0;
-  const maxAge = directives.map((d) => /^(?:s-)?max-age=(\d+)$/.exec(d)?.[1]).find((v) => v !== undefined);
-  return maxAge === undefined ? defaultTtlMs : Number(maxAge) * 1000;
+export function freshnessMs(cacheControl: string | null, defaultTtlMs: number, now: () => number = Date.now): number {
+  const lifetime = answerLifetime(
+    { method: 'GET', status: 200, headers: cacheControl ? { 'cache-control': cacheControl } : {} },
+    defaultTtlMs,
+    now,
+  );
+  return lifetime.shared ? lifetime.ttlMs : 0;
 }
 
-export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+/** 32 MiB of answers' text unless told otherwise. */
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
-  private readonly maxEntries: number;
+export class ResponseCache {
+  private readonly entries: LRUCache<string, Entry>;
+  /** When each answer this cache handed out stops being fresh, for the requests that used it. */
+  private readonly expiries = new WeakMap<UpstreamAnswer, number>();
+
   private readonly now: () => number;
   private readonly shared: SharedStore | undefined;
 
   constructor(
     readonly defaultTtlMs: number,
-    options: { maxEntries?: number; now?: () => number; shared?: SharedStore | undefined } = {},
+    options: { maxEntries?: number; maxBytes?: number; now?: () => number; shared?: SharedStore | undefined } = {},
   ) {
-    this.maxEntries = options.maxEntries ?? 500;
+    this.entries = new LRUCache<string, Entry>({
+      max: options.maxEntries ?? 500,
+      maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      sizeCalculation: (entry) => Math.max(1, entry.bytes),
+    });
     this.now = options.now ?? Date.now;
     this.shared = options.shared;
+  }
+
+  /** The ms `answer` stays fresh, when this cache kept it (undefined when it did not). */
+  remainingMs(answer: UpstreamAnswer): number | undefined {
+    const expiresAt = this.expiries.get(answer);
+    return expiresAt === undefined ? undefined : Math.max(0, expiresAt - this.now());
   }
 
   /** This process's entry, else the shared store's (then kept here until it expires). */
@@ -122,7 +139,8 @@ export class ResponseCache {
    */
   offer(key: string, answer: UpstreamAnswer): void {
     if (!answer.ok) return;
-    const ttl = freshnessMs(answer.headers['cache-control'] ?? null, this.defaultTtlMs);
+    const lifetime = answerLifetime({ method: 'GET', status: answer.status, headers: answer.headers }, this.defaultTtlMs, this.now);
+    const ttl = lifetime.shared ? lifetime.ttlMs : 0;
     if (ttl <= 0 || (this.shared && !answer.parses())) return;
     const expiresAt = this.now() + ttl;
     this.keep(key, answer, expiresAt, this.shared !== undefined);
@@ -133,12 +151,9 @@ export class ResponseCache {
   }
 
   private keep(key: string, answer: UpstreamAnswer, expiresAt: number, parsed: boolean): void {
-    this.entries.delete(key);
-    this.entries.set(key, { answer: answer.share(), expiresAt, parses: parsed });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    const kept = answer.share();
+    // A body larger than the whole bound is not kept: lru-cache refuses it.
+    this.entries.set(key, { answer: kept, expiresAt, parses: parsed, bytes: Buffer.byteLength(kept.text()) });
+    this.expiries.set(kept, expiresAt);
   }
 }
