@@ -45,11 +45,12 @@ const TAILCALL_PLATFORM = process.platform === 'linux' && process.arch === 'x64'
 export const LIMIT_ANSWERS = `${WORK}limit/answers.json`;
 
 /**
- * The variable that turns this gateway's whole-operation answer cache on, and its value: the one
- * place to change when the gateway names it otherwise. Until the gateway reads it, the cached
- * profiles measure the upstream cache alone (every upstream answer cached, the operation executed).
+ * The variable that turns this gateway's whole-operation answer cache on, and its value (64 MiB of
+ * answers; config.ts, 0 is off): the one place to change when the gateway names it otherwise. A
+ * build without that cache measures the upstream cache alone on the cached entries (every upstream
+ * answer cached, the operation executed).
  */
-export const ANSWER_CACHE_SETTING = { name: 'OPERATION_CACHE', on: 'true' } as const;
+export const ANSWER_CACHE_SETTING = { name: 'OPERATION_CACHE_MAX_BYTES', on: String(64 * 1024 * 1024) } as const;
 
 export type GatewayId = 'this' | 'prod' | 'this-cached' | 'prod-cached' | 'lean' | 'mesh' | 'hive' | 'tailcall' | 'limit';
 export type Profile = 'development' | 'production';
