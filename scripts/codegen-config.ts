@@ -2,50 +2,34 @@
  * GraphQL Code Generator's configuration: resolver types for the hand-written resolvers, read
  * from the published schema. Parents and results are the records as the vendors send them (the
  * `mappers`, since Mesh's bare transforms hand resolvers the raw JSON), or the hand-written
- * shapes a feature builds; the context is the gateway's.
+ * shapes a feature builds; the context is the gateway's. Each interface's records come from its
+ * folder (`resolverTypes` in interfaces/<name>/interface.ts), read through the registry.
  */
+import { dirname, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { INTERFACES } from '../src/gateway/interfaces/registry.js';
 
 export const RESOLVER_TYPES_FILE = 'src/gateway/generated/resolvers-types.ts';
 
 /** Mapper paths are relative to the generated file. */
-const COUNTRY = '../interfaces/country-data/wire.js';
-const CRYPTO = '../interfaces/crypto-analytics/wire.js';
-const BLOCKCHAIN = '../interfaces/blockchain-utility/wire.js';
-const ADDRESS = '../interfaces/address/wire.js';
+const GENERATED_DIR = fileURLToPath(new URL(`../${dirname(RESOLVER_TYPES_FILE)}/`, import.meta.url));
 const BRIEF = '../features/brief/brief-types.js';
 
-const tokenRecord = `${CRYPTO}#TokenRecordWire`;
-const addressRecord = `${ADDRESS}#AddressRecordWire`;
-const userAgentPart = `${COUNTRY}#UserAgentPartWire`;
+/** `module#type`, as a mapper names a type exported by `module` (a URL in the repository). */
+function mapper(module: URL, type: string): string {
+  return `${relative(GENERATED_DIR, fileURLToPath(module)).split(sep).join(posix.sep)}#${type}`;
+}
+
+/** The mappers each registered interface declares. */
+const INTERFACE_MAPPERS: Record<string, string> = Object.fromEntries(
+  INTERFACES.flatMap(({ resolverTypes }) =>
+    resolverTypes ? Object.entries(resolverTypes.mappers).map(([type, record]) => [type, mapper(resolverTypes.module, record)]) : [],
+  ),
+);
 
 const MAPPERS: Record<string, string> = {
-  Country: `${COUNTRY}#CountryWire`,
-  CountryNames: `${COUNTRY}#CountryNamesWire`,
-  CountryPage: `${COUNTRY}#CountryPageWire`,
-  ExchangeRateTable: `${COUNTRY}#RateTableWire`,
-  IpLookup: `${COUNTRY}#IpLookupWire`,
-  UserAgentBrowser: userAgentPart,
-  UserAgentOs: userAgentPart,
-  UserAgentDevice: userAgentPart,
-  Token: tokenRecord,
-  TokenDailyPrice: tokenRecord,
-  InvestorGrade: tokenRecord,
-  TraderGrade: tokenRecord,
-  Sentiment: tokenRecord,
-  QuantMetricsTier1: tokenRecord,
-  ResistanceSupportLevel: tokenRecord,
-  PricePrediction: tokenRecord,
-  TokenCorrelation: tokenRecord,
-  StablecoinState: `${BLOCKCHAIN}#StablecoinStateWire`,
-  StablecoinExchangeQuote: `${BLOCKCHAIN}#StablecoinExchangeQuoteWire`,
-  ErgoTokenPrice: `${BLOCKCHAIN}#ErgoTokenPriceWire`,
-  MosaikViewElement: `${BLOCKCHAIN}#MosaikViewElementWire`,
-  UkAddress: addressRecord,
-  UsAddress: addressRecord,
-  Place: addressRecord,
-  PlaceSuggestion: addressRecord,
-  KeyContext: addressRecord,
+  ...INTERFACE_MAPPERS,
   Visitor: '../features/visitor/visitor-parent.js#VisitorParent',
   MarketIndicator: '../features/live/wire.js#MarketIndicatorWire',
   // Aliased: the generated file declares its own CryptoBrief and BriefInput (the schema's shapes).

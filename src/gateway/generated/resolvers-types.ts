@@ -1,8 +1,8 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { CountryWire, CountryNamesWire, CountryPageWire, RateTableWire, IpLookupWire, UserAgentPartWire } from '../interfaces/country-data/wire.js';
 import type { TokenRecordWire } from '../interfaces/crypto-analytics/wire.js';
 import type { StablecoinStateWire, StablecoinExchangeQuoteWire, ErgoTokenPriceWire, MosaikViewElementWire } from '../interfaces/blockchain-utility/wire.js';
 import type { AddressRecordWire } from '../interfaces/address/wire.js';
+import type { CountryWire, CountryNamesWire, CountryPageWire, RateTableWire, IpLookupWire, UserAgentPartWire } from '../interfaces/country-data/wire.js';
 import type { VisitorParent } from '../features/visitor/visitor-parent.js';
 import type { MarketIndicatorWire } from '../features/live/wire.js';
 import type { CryptoBrief as CryptoBriefRecord, StatementParent, BriefInput as BriefInputRecord } from '../features/brief/brief-types.js';

@@ -27,6 +27,15 @@ export interface LiveFeedDefinition {
   follows: string;
 }
 
+/**
+ * The records the interface's resolvers receive, for GraphQL Code Generator's `mappers`
+ * (scripts/codegen-config.ts): GraphQL type → the name of its record type exported by `module`.
+ */
+export interface ResolverTypes {
+  module: URL;
+  mappers: Readonly<Record<string, string>>;
+}
+
 export interface InterfaceDefinition<N extends string = string> {
   /** The interface's name in errors, logs, metrics, provenance and `READINESS_REQUIRES`. */
   name: N;
@@ -46,6 +55,8 @@ export interface InterfaceDefinition<N extends string = string> {
    * by its name in src/sandbox/registry.ts; the gateway never imports sandbox code itself.
    */
   sandbox?: string;
+  /** The vendor records its GraphQL types resolve from, for the generated resolver types. */
+  resolverTypes?: ResolverTypes;
   /** The live feeds polled at the interface (live/live-settings.ts reads their intervals). */
   liveFeeds?: readonly LiveFeedDefinition[];
   /**

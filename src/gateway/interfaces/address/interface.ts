@@ -32,5 +32,12 @@ export const addressInterface = defineInterface({
     // The key check, which the vendor documents as free of lookups.
     probePath: ({ key }) => `/keys/${encodeURIComponent(key ?? 'none')}`,
   },
+  // Every address-like record of C has one wire shape (wire.ts).
+  resolverTypes: {
+    module: new URL('./wire.js', import.meta.url),
+    mappers: Object.fromEntries(
+      ['UkAddress', 'UsAddress', 'Place', 'PlaceSuggestion', 'KeyContext'].map((type) => [type, 'AddressRecordWire']),
+    ),
+  },
   graph: async () => (await import('./index.js')).addressModule,
 });

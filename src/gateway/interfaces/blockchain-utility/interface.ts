@@ -19,6 +19,15 @@ export const blockchainUtilityInterface = defineInterface({
     // The cheapest documented GET: one price.
     probePath: () => '/sigusd/price',
   },
+  resolverTypes: {
+    module: new URL('./wire.js', import.meta.url),
+    mappers: {
+      StablecoinState: 'StablecoinStateWire',
+      StablecoinExchangeQuote: 'StablecoinExchangeQuoteWire',
+      ErgoTokenPrice: 'ErgoTokenPriceWire',
+      MosaikViewElement: 'MosaikViewElementWire',
+    },
+  },
   liveFeeds: [{ name: 'stablecoin', intervalMs: 30_000, follows: '`stablecoinState`' }],
   graph: async () => (await import('./index.js')).blockchainUtilityModule,
 });

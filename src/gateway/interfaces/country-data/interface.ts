@@ -29,6 +29,19 @@ export const countryDataInterface = defineInterface({
     // The cheapest documented GET: the small list of currency symbols.
     probePath: () => '/currencies/v1/symbols',
   },
+  resolverTypes: {
+    module: new URL('./wire.js', import.meta.url),
+    mappers: {
+      Country: 'CountryWire',
+      CountryNames: 'CountryNamesWire',
+      CountryPage: 'CountryPageWire',
+      ExchangeRateTable: 'RateTableWire',
+      IpLookup: 'IpLookupWire',
+      UserAgentBrowser: 'UserAgentPartWire',
+      UserAgentOs: 'UserAgentPartWire',
+      UserAgentDevice: 'UserAgentPartWire',
+    },
+  },
   liveFeeds: [{ name: 'rates', intervalMs: 60_000, follows: '`exchangeRate` and `currencyRates`' }],
   // The sortable country paths, which argument-limits.ts reads (parsing the YAML took a tenth of a start).
   buildFacts: async () => {

@@ -18,6 +18,23 @@ export const cryptoAnalyticsInterface = defineInterface({
     // The cheapest documented GET: one token of the list.
     probePath: () => '/v1/tokens?limit=1',
   },
+  // Every record of A is one token's row (wire.ts), whatever its GraphQL type.
+  resolverTypes: {
+    module: new URL('./wire.js', import.meta.url),
+    mappers: Object.fromEntries(
+      [
+        'Token',
+        'TokenDailyPrice',
+        'InvestorGrade',
+        'TraderGrade',
+        'Sentiment',
+        'QuantMetricsTier1',
+        'ResistanceSupportLevel',
+        'PricePrediction',
+        'TokenCorrelation',
+      ].map((type) => [type, 'TokenRecordWire']),
+    ),
+  },
   liveFeeds: [
     { name: 'prices', intervalMs: 10_000, follows: 'a `tokenPrices` key' },
     { name: 'market', intervalMs: 60_000, follows: '`marketIndicator`' },
