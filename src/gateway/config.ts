@@ -52,6 +52,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** How long slowly changing data (country records, currency symbols) is reused by default; 0 = never. */
   cacheTtlMs: number;
+  /** OPERATION_CACHE_MAX_BYTES: bytes of whole answers kept in memory (cache/operation-cache.ts); 0 turns that cache off. */
+  operationCacheMaxBytes: number;
   /** Depth, alias, token, directive, size and fan-out limits of one operation. */
   limits: OperationLimits;
   /** Body cap, retries and circuit breakers of the upstream client. */
@@ -394,6 +396,7 @@ export function loadConfig(env: Env = process.env, interfaces: Interfaces = INTE
     http: httpServerLimits(env, problems),
     upstreamTimeoutMs: check(problems, () => wholeNumberVariable(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1), 1),
     cacheTtlMs: check(problems, () => wholeNumberVariable(env, 'CACHE_TTL_SECONDS', 3600, 0), 0) * 1000,
+    operationCacheMaxBytes: check(problems, () => wholeNumberVariable(env, 'OPERATION_CACHE_MAX_BYTES', 32 * 1024 * 1024, 0), 0),
     limits: check(problems, () => loadLimits(env), DEFAULT_LIMITS),
     upstream: check(problems, () => loadUpstreamSettings(env), loadUpstreamSettings({})),
     typePrefix: check(problems, () => readTypePrefix(env), ''),

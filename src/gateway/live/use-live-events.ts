@@ -24,6 +24,7 @@ import type { Logger } from '../logger.js';
 import { requestIdOf } from '../ops/request-id.js';
 import { findLiveSession, type LiveSession } from './live-session.js';
 import { type LiveEventObserver, SharedLive } from './shared-live.js';
+import { canonicalJson } from '../shared/canonical-json.js';
 
 export type { LiveEventObserver } from './shared-live.js';
 
@@ -46,16 +47,6 @@ function documentText(document: DocumentNode): string {
   return text;
 }
 
-/** JSON with object keys sorted, so `{a, b}` and `{b, a}` name one group. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonical(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /**
  * What makes two subscriptions' events the same: the document, the operation, the variables and
  * the credentials sent upstream (the only part of a subscriber's request an event's execution reads).
@@ -64,7 +55,7 @@ function groupKey(args: ExecutionArgs, session: LiveSession): string {
   const credentials = [...session.runtime.credentials(session.headers)].map(([name, value]) => `${name}:${value}`).join('\n');
   return createHash('sha256')
     .update(documentText(args.document))
-    .update(`\0${args.operationName ?? ''}\0${canonical(args.variableValues ?? {})}\0${credentials}`)
+    .update(`\0${args.operationName ?? ''}\0${canonicalJson(args.variableValues ?? {})}\0${credentials}`)
     .digest('base64url');
 }
 

@@ -18,6 +18,7 @@ import type { BreakerState } from '../upstream/upstream-transport.js';
 import type { CacheObserver, UpstreamObserver } from '../upstream/upstream-observers.js';
 import type { LiveObserver } from '../live/poll-registry.js';
 import type { LiveEventObserver } from '../live/use-live-events.js';
+import { OperationCacheMetrics } from './operation-cache-metrics.js';
 
 const BREAKER_VALUES: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
@@ -45,6 +46,8 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
   private readonly liveSubscriberCount: Gauge;
   private readonly livePolls: Counter<'upstream' | 'outcome'>;
   private readonly liveEvents: Counter<'upstream' | 'result'>;
+  /** The whole-operation cache's series: pass it as the cache's observer, and `watch` the cache. */
+  readonly operationCache: OperationCacheMetrics;
 
   /** `breakerStates` is read at every scrape, so the gauge is never stale. */
   constructor(breakerStates?: () => Partial<Record<UpstreamName, BreakerState>>) {
@@ -113,6 +116,7 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
       labelNames: ['upstream', 'result'],
       registers,
     });
+    this.operationCache = new OperationCacheMetrics(this.registry, operationLabel);
     new Gauge({
       name: 'gateway_upstream_circuit_state',
       help: 'Circuit breaker per upstream: 0 closed, 1 half-open, 2 open',

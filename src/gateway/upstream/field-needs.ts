@@ -24,6 +24,11 @@ export interface FieldNeed {
    * look up) declares none: the estimates are floors, and execution spends the rest.
    */
   calls?: UpstreamCalls;
+  /**
+   * The field answers about the caller itself (its address, its browser): its answer is the
+   * caller's alone, so no cache shared by callers keeps an answer that selects it.
+   */
+  personal?: boolean;
 }
 
 /** One slice's declarations, by field coordinate as its SDL names it (`Country.exchangeRates`). */

@@ -48,7 +48,7 @@ async function visitorCurrency(context: GatewayContext): Promise<string | null> 
 
 /** What the visitor needs from upstream (upstream/field-needs.ts): D's look-up of the caller. */
 export const visitorNeeds: FieldNeeds = {
-  'Query.visitor': { calls: { 'country-data': 1 } },
+  'Query.visitor': { calls: { 'country-data': 1 }, personal: true },
 };
 
 export const visitorResolvers: Resolvers = {

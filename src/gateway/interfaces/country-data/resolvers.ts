@@ -26,6 +26,9 @@ function localized(map: Record<string, LocalizedNameWire>, languages?: readonly 
 export const countryDataNeeds: FieldNeeds = {
   'Query.countries': { calls: { 'country-data': 1 } },
   'Query.country': { calls: { 'country-data': 1 } },
+  // Without their argument they look up the caller's own address or browser (forwarded to D).
+  'Query.ipLookup': { calls: { 'country-data': 1 }, personal: true },
+  'Query.userAgent': { calls: { 'country-data': 1 }, personal: true },
   // The parts of a page and of a record's names are the answer's own; nothing more is asked for.
   'CountryPage.nodes': {},
   'CountryPage.total': {},

@@ -1,0 +1,181 @@
+/**
+ * Whole GraphQL answers, kept as the bytes they were served as, so a repeated operation is
+ * answered without executing it again. An entry is kept under everything that can change the
+ * answer (`operationKey`: the document, the operation, the variables and what the caller may see)
+ * for the lifetime its upstream answers allowed (freshness-recorder.ts). In memory the least
+ * recently used entries go first when the bytes held pass the bound (`lru-cache`); with a shared
+ * store (Redis) behind it every entry is also written there with the same expiry, so replicas
+ * answer each other's operations, and each still serves its own repeat hits from memory.
+ *
+ * What may be kept at all (never a mutation, a personal or admin field, an error, a live or
+ * deferred answer) is the callers' decision (http/operation-cacheability.ts); this module only
+ * keeps and finds bytes.
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { canonicalJson } from '../shared/canonical-json.js';
+import type { SharedStore } from './shared-store.js';
+
+/** One kept answer. */
+export interface CachedAnswer {
+  /** The answer's JSON as served, without what is the request's own (`extensions.cost`). */
+  readonly body: string;
+  /** A strong validator of `body` (quoted, as the ETag header carries it). */
+  readonly etag: string;
+  /** When it stops being fresh (ms since the epoch, by the cache's clock). */
+  readonly expiresAt: number;
+  /** Whether a credential or the caller's identity shaped it: only that caller's agent may keep it. */
+  readonly private: boolean;
+  /** The operation's name (metrics). */
+  readonly operation: string | undefined;
+}
+
+/** What the cache reports (ops/metrics.ts implements it); `operation` is the operation's name. */
+export interface OperationCacheObserver {
+  operationCacheLookup(operation: string | undefined, hit: boolean): void;
+  operationCacheEviction(operation: string | undefined): void;
+}
+
+/** What makes two requests' answers the same. */
+export interface OperationKeyParts {
+  /** The document's text, or a stable hash of it (a persisted document's id). */
+  document: string;
+  operationName: string | undefined;
+  variables: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * What the caller may see: `anonymous`, or its id and scopes; and a hash of the client
+   * credentials it sent (`viewerOf`), which change what a vendor answers.
+   */
+  viewer: string;
+}
+
+const hash = (text: string): string => createHash('sha256').update(text).digest('base64url');
+
+/** The entry's key: a hash, so neither the document nor a credential's hash sits in a store in the clear. */
+export function operationKey({ document, operationName, variables, viewer }: OperationKeyParts): string {
+  return `op:${hash(`${document}\0${operationName ?? ''}\0${canonicalJson(variables ?? {})}\0${viewer}`)}`;
+}
+
+/**
+ * What a caller may see, as a key part: its identity (anonymous callers share one view, whatever
+ * their address) and the client credential headers it sent (name: value), only as a hash.
+ */
+export function viewerOf(
+  caller: { anonymous: boolean; id: string; scopes: ReadonlySet<string> },
+  credentials: Iterable<[string, string]>,
+): string {
+  const sent = [...credentials].map(([name, value]) => `${name}:${value}`).sort();
+  const who = caller.anonymous ? 'anonymous' : `${caller.id}\0${[...caller.scopes].sort().join(' ')}`;
+  return sent.length === 0 && caller.anonymous ? who : `${who}\0${hash(sent.join('\n'))}`;
+}
+
+/** A strong ETag of `body`. */
+export function etagOf(body: string): string {
+  return `"${hash(body)}"`;
+}
+
+function isCachedAnswer(value: unknown): value is CachedAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry: Partial<Record<keyof CachedAnswer, unknown>> = value;
+  return (
+    typeof entry.body === 'string' &&
+    typeof entry.etag === 'string' &&
+    typeof entry.expiresAt === 'number' &&
+    typeof entry.private === 'boolean' &&
+    (entry.operation === undefined || typeof entry.operation === 'string')
+  );
+}
+
+export interface OperationCacheOptions {
+  /** The bound of the bytes held in memory (OPERATION_CACHE_MAX_BYTES); must be positive. */
+  maxBytes: number;
+  shared?: SharedStore | undefined;
+  observer?: OperationCacheObserver | undefined;
+  now?: () => number;
+}
+
+export class OperationCache {
+  private readonly entries: LRUCache<string, CachedAnswer>;
+  private readonly shared: SharedStore | undefined;
+  private readonly observer: OperationCacheObserver | undefined;
+  private readonly now: () => number;
+  private readonly bytesByOperation = new Map<string | undefined, number>();
+
+  constructor(options: OperationCacheOptions) {
+    if (!(options.maxBytes > 0)) throw new RangeError(`An operation cache holds a positive number of bytes; got ${options.maxBytes}`);
+    this.shared = options.shared;
+    this.observer = options.observer;
+    this.now = options.now ?? Date.now;
+    this.entries = new LRUCache<string, CachedAnswer>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry) => Math.max(1, Buffer.byteLength(entry.body)),
+      dispose: (entry, _key, reason) => {
+        this.count(entry, -1);
+        if (reason === 'evict') this.observer?.operationCacheEviction(entry.operation);
+      },
+    });
+  }
+
+  /** The bytes of answers held in this process, by operation name. */
+  heldBytes(): ReadonlyMap<string | undefined, number> {
+    return this.bytesByOperation;
+  }
+
+  /** The fresh answer under `key`: this process's, else the shared store's (then kept here too). */
+  async lookup(key: string, operation: string | undefined): Promise<CachedAnswer | undefined> {
+    const found = this.local(key) ?? (await this.fromShared(key));
+    this.observer?.operationCacheLookup(operation, found !== undefined);
+    return found;
+  }
+
+  /** This process's fresh answer under `key` only; synchronous, for a path that must not wait. */
+  local(key: string): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > this.now()) return entry;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Keeps `body` for `ttlMs` (nothing when 0); returns the entry, whose ETag the answer carries. */
+  store(key: string, answer: { body: string; ttlMs: number; private: boolean; operation: string | undefined }): CachedAnswer {
+    const entry: CachedAnswer = {
+      body: answer.body,
+      etag: etagOf(answer.body),
+      expiresAt: this.now() + answer.ttlMs,
+      private: answer.private,
+      operation: answer.operation,
+    };
+    if (answer.ttlMs <= 0) return entry;
+    this.keep(key, entry);
+    void this.shared?.set(key, JSON.stringify(entry), answer.ttlMs);
+    return entry;
+  }
+
+  private keep(key: string, entry: CachedAnswer): void {
+    this.entries.set(key, entry);
+    // lru-cache refuses an entry larger than the whole bound; only a kept one counts.
+    if (this.entries.peek(key) === entry) this.count(entry, 1);
+  }
+
+  private count(entry: CachedAnswer, sign: 1 | -1): void {
+    const bytes = (this.bytesByOperation.get(entry.operation) ?? 0) + sign * Math.max(1, Buffer.byteLength(entry.body));
+    if (bytes > 0) this.bytesByOperation.set(entry.operation, bytes);
+    else this.bytesByOperation.delete(entry.operation);
+  }
+
+  private async fromShared(key: string): Promise<CachedAnswer | undefined> {
+    const stored = this.shared && (await this.shared.get(key));
+    if (stored === undefined || stored === null) return undefined;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(stored);
+    } catch {
+      return undefined;
+    }
+    // An entry is checked against its own ETag: a body cut or changed in the store is never served.
+    if (!isCachedAnswer(entry) || entry.expiresAt <= this.now() || etagOf(entry.body) !== entry.etag) return undefined;
+    this.keep(key, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The whole-operation cache as a request driver uses it (Yoga's plugin, use-operation-cache.ts, and
+ * the fast path): `plan` says under which key an operation's answer may be kept (undefined: never),
+ * `lookup` finds a kept one, `settle` keeps a clean answer for the lifetime its upstream answers
+ * allowed and says what the HTTP answer carries (`Cache-Control`, `ETag`, `Vary`), `hitResult`
+ * turns a kept answer back into the result a driver serves, `extensions.cost` saying it spent
+ * nothing. What is kept is the answer's JSON without `extensions.cost` (the request's own), so a hit
+ * answers the bytes the miss answered, its own cost apart.
+ */
+import { type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, print } from 'graphql';
+import type { Lifetime } from '../cache/answer-lifetime.js';
+import { cacheControl, NO_STORE, notModified } from '../cache/http-caching.js';
+import { type CachedAnswer, type OperationCache, operationKey, viewerOf } from '../cache/operation-cache.js';
+import type { Caller } from '../callers/caller.js';
+import type { HeaderReader } from '../upstream/upstream-fetch.js';
+import { notCacheable } from './operation-cacheability.js';
+
+/** One request's operation, as the driver has it once identity, limits and scopes are settled. */
+export interface OperationRequest {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  variables: Readonly<Record<string, unknown>> | undefined;
+  caller: Caller;
+  headers: HeaderReader;
+}
+
+/** An operation whose answer may be kept: its key, its name (metrics) and whether the caller shaped it. */
+export interface PlannedAnswer {
+  readonly key: string;
+  readonly operation: string | undefined;
+  /** The caller is signed in or sent its own vendor credentials: `private`, never `public`. */
+  readonly shaped: boolean;
+}
+
+/** What the HTTP answer of an operation says of caching. */
+export type CachingHeaders = Readonly<Record<string, string>>;
+
+export interface OperationAnswersOptions {
+  cache: OperationCache;
+  /** The client credential headers a request carries (live/live-poller.ts `credentialHeaders` over the upstreams). */
+  credentials(headers: HeaderReader): Headers;
+  /** Every request header that can change an answer (Authorization and the client credential headers): `Vary`. */
+  varyOn: readonly string[];
+  now?: () => number;
+}
+
+const printedDocuments = new WeakMap<DocumentNode, string>();
+
+/** The document's text, printed once per parsed document: persisted, APQ and plain requests of one operation share a key. */
+function documentText(document: DocumentNode): string {
+  let text = printedDocuments.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printedDocuments.set(document, text);
+  }
+  return text;
+}
+
+/** The answer's bytes as kept: the result without `extensions.cost`. */
+export function keptBody(result: ExecutionResult): string {
+  const { cost: _cost, ...extensions } = result.extensions ?? {};
+  const { extensions: _all, ...rest } = result;
+  return JSON.stringify(Object.keys(extensions).length > 0 ? { ...rest, extensions } : rest);
+}
+
+/** A result that may be kept: data, no error, not a stream. */
+function isClean(result: ExecutionResult): boolean {
+  return (result.errors?.length ?? 0) === 0 && result.data !== undefined && result.data !== null;
+}
+
+/** `cost` (what the request's own cost step set, e.g. the quota left) marked as a hit: no call, no quota spent. */
+export function hitCost(cost: unknown): Record<string, unknown> {
+  const own = typeof cost === 'object' && cost !== null ? cost : {};
+  return { calls: {}, paidLookups: 0, cacheHits: {}, ...own, answeredFromCache: true };
+}
+
+export class OperationAnswers {
+  private readonly cache: OperationCache;
+  private readonly credentials: (headers: HeaderReader) => Headers;
+  private readonly vary: string;
+  private readonly now: () => number;
+
+  constructor(options: OperationAnswersOptions) {
+    this.cache = options.cache;
+    this.credentials = options.credentials;
+    this.vary = options.varyOn.join(', ');
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Under which key `request`'s answer may be kept, or undefined when it never may (mutation, personal field, …). */
+  plan(request: OperationRequest): PlannedAnswer | undefined {
+    if (notCacheable(request.schema, request.document, request.operation)) return undefined;
+    const sent = [...this.credentials(request.headers)];
+    const viewer = viewerOf(request.caller, sent);
+    const operation = request.operation.name?.value;
+    return {
+      key: operationKey({ document: documentText(request.document), operationName: operation, variables: request.variables, viewer }),
+      operation,
+      shaped: !request.caller.anonymous || sent.length > 0,
+    };
+  }
+
+  /** The fresh kept answer, here or in the shared store. */
+  lookup(planned: PlannedAnswer): Promise<CachedAnswer | undefined> {
+    return this.cache.lookup(planned.key, planned.operation);
+  }
+
+  /** This process's fresh kept answer only (no wait): for a driver that answers synchronously. */
+  local(planned: PlannedAnswer): CachedAnswer | undefined {
+    return this.cache.local(planned.key);
+  }
+
+  /**
+   * After execution: keeps a clean answer of a planned operation whose every upstream part may be
+   * shared, for the shortest lifetime among them; returns its caching headers either way.
+   */
+  settle(planned: PlannedAnswer | undefined, result: ExecutionResult, lifetime: Lifetime): CachingHeaders {
+    if (!planned || !isClean(result)) return { 'cache-control': NO_STORE };
+    const body = keptBody(result);
+    const kept = this.cache.store(planned.key, {
+      body,
+      // A `private` part keeps the answer out of the gateway's cache too; the caller's browser may keep it.
+      ttlMs: lifetime.shared ? lifetime.ttlMs : 0,
+      private: planned.shaped || lifetime.private,
+      operation: planned.operation,
+    });
+    const control = cacheControl(lifetime, planned.shaped);
+    return control === NO_STORE ? { 'cache-control': NO_STORE } : { 'cache-control': control, etag: kept.etag, vary: this.vary };
+  }
+
+  /** The caching headers of a hit: its time left, its ETag. */
+  hitHeaders(entry: CachedAnswer): CachingHeaders {
+    const lifetime = { ttlMs: entry.expiresAt - this.now(), shared: !entry.private, private: entry.private };
+    return { 'cache-control': cacheControl(lifetime, entry.private), etag: entry.etag, vary: this.vary };
+  }
+
+  /** The result a hit serves, its cost marked as spending nothing (`cost` is what the request's cost step set). */
+  static hitResult(entry: CachedAnswer, cost?: unknown): ExecutionResult {
+    const kept = JSON.parse(entry.body) as ExecutionResult;
+    return { ...kept, extensions: { ...kept.extensions, cost: hitCost(cost) } };
+  }
+
+  /** Whether a GET's `If-None-Match` names the answer's ETag: answer 304 with the same caching headers. */
+  static notModified(method: string, ifNoneMatch: string | null | undefined, headers: CachingHeaders): boolean {
+    const etag = headers['etag'];
+    return (method === 'GET' || method === 'HEAD') && etag !== undefined && notModified(ifNoneMatch, etag);
+  }
+}
