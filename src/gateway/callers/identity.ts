@@ -5,6 +5,7 @@
  * token learns it instead of silently getting an anonymous caller's answers. The refusal says
  * why in words, never echoing the credential.
  */
+import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { anonymousCaller, type Caller } from './caller.js';
 import { JwtVerifier, KeysUnavailable, TokenRefused, type JwtSettings } from './jwt.js';
 import { API_KEY_HEADER, type StaticKeys } from './static-keys.js';
@@ -34,7 +35,7 @@ export type Identification = { caller: Caller; refusal?: undefined } | { caller?
 
 /** What a request offers: the parts of its headers and connection identity reads. */
 export interface Presented {
-  headers: Headers;
+  headers: HeaderReader;
   /** The caller's address, naming an anonymous caller. */
   address: string | undefined;
 }

@@ -9,7 +9,7 @@ import { exportJWK, exportSPKI, generateKeyPair, type JWK, type JWTPayload, Sign
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { Identity, type IdentitySettings } from './identity.js';
-import { DEFAULT_ALGORITHMS } from './jwt.js';
+import { DEFAULT_ALGORITHMS, JwtVerifier } from './jwt.js';
 import { parseTiers } from './tiers.js';
 import { callerOf } from './settled-callers.js';
 import { useCallerIdentity } from './use-caller-identity.js';
@@ -256,4 +256,39 @@ it('answers 503 UPSTREAM_UNAVAILABLE, logged at error, when the JWKS cannot be f
   expect(answer.status).toBe(503);
   expect(answer.body.errors[0].extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE' });
   expect(lines.map((line) => JSON.parse(line).level)).toEqual([50]);
+});
+
+describe('verified tokens are remembered', () => {
+  const settings = () => ({
+    jwksUrl,
+    issuer: ISSUER,
+    audience: [AUDIENCE],
+    algorithms: DEFAULT_ALGORITHMS,
+    tierClaim: 'tier',
+    tiers: parseTiers(undefined),
+  });
+
+  it('until their exp: a token is not verified again within its lifetime, and refused past it', async () => {
+    const issuedAt = Date.now();
+    let now = issuedAt;
+    const verifier = new JwtVerifier(settings(), () => now);
+    const token = await sign({ nbf: Math.floor(issuedAt / 1000), exp: Math.floor(issuedAt / 1000) + 60 });
+    expect((await verifier.verify(token)).id).toBe('user-1');
+    // A clock before the token's nbf would refuse it if it were verified again: it is not.
+    now = issuedAt - 3_600_000;
+    expect((await verifier.verify(token)).id).toBe('user-1');
+    now = issuedAt + 120_000;
+    await expect(verifier.verify(token)).rejects.toThrow(/expired/);
+    expect(fetches).toBe(1);
+  });
+
+  it('until the key set is fetched again: a withdrawn key stops verifying its remembered tokens', async () => {
+    // No cooldown: the new key's unknown kid makes jose fetch the set at once.
+    const verifier = new JwtVerifier({ ...settings(), jwksCooldownMs: 0 });
+    const old = await sign({});
+    await verifier.verify(old);
+    served = [await publicJwk(rotated, 'k2', 'ES256')];
+    await verifier.verify(await sign({ sub: 'user-2' }, { key: rotated, kid: 'k2', alg: 'ES256' }));
+    await expect(verifier.verify(old)).rejects.toThrow(/does not publish/);
+  });
 });

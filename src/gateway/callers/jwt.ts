@@ -3,8 +3,16 @@
  * set is fetched on first use and cached; a token naming a key the cache lacks makes jose fetch
  * the set again (at most once per cooldown), so a key the provider rotates in is picked up
  * without a restart, and a key it removes stops verifying once the cache has been refreshed.
+ *
+ * A token verified once is remembered (by its text, up to VERIFIED_TOKENS of them) until its
+ * `exp` or until the key set is fetched again, whichever comes first: the signature check is most
+ * of what identity costs a request, and a client sends the same token for its whole lifetime,
+ * while a key the provider withdraws must stop verifying once the set has been refreshed. The set
+ * is refreshed in the background every half of its cache lifetime, so no request waits for the
+ * refetch that jose would otherwise make once it is stale.
  */
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, errors, type JWSHeaderParameters, type JWTPayload, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Caller } from './caller.js';
 import { SCOPE_TOKEN } from './static-keys.js';
 import { tierOf } from './tiers.js';
@@ -79,15 +87,36 @@ function scopesOf(payload: JWTPayload): Set<string> {
 }
 
 /** Verifies bearer tokens against one issuer's JWKS. */
+/** A verified token's caller, until when it stands, and the key that verified it (current while the set is unchanged). */
+interface Remembered {
+  caller: Caller;
+  expiresAtMs: number;
+  header: JWSHeaderParameters;
+  key: unknown;
+}
+
+/** How many verified tokens are remembered: a replica's distinct callers within a token's lifetime. */
+const VERIFIED_TOKENS = 10_000;
+
+/** jose's own default lifetime of a fetched key set. */
+const DEFAULT_JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
+
 export class JwtVerifier {
   private readonly keys: ReturnType<typeof createRemoteJWKSet>;
+  private readonly verified = new LRUCache<string, Remembered>({ max: VERIFIED_TOKENS });
 
-  constructor(private readonly settings: JwtSettings) {
+  constructor(
+    private readonly settings: JwtSettings,
+    private readonly now: () => number = Date.now,
+  ) {
     this.keys = createRemoteJWKSet(settings.jwksUrl, {
       ...(settings.jwksTimeoutMs === undefined ? {} : { timeoutDuration: settings.jwksTimeoutMs }),
       ...(settings.jwksCooldownMs === undefined ? {} : { cooldownDuration: settings.jwksCooldownMs }),
       ...(settings.jwksCacheMaxAgeMs === undefined ? {} : { cacheMaxAge: settings.jwksCacheMaxAgeMs }),
     });
+    const refreshMs = (settings.jwksCacheMaxAgeMs ?? DEFAULT_JWKS_CACHE_MAX_AGE_MS) / 2;
+    // A failed refresh changes nothing: the set in hand stays, and a request fetches as before.
+    setInterval(() => void this.keys.reload().catch(() => undefined), refreshMs).unref();
   }
 
   /**
@@ -95,13 +124,35 @@ export class JwtVerifier {
    * KeysUnavailable when the key set cannot be fetched.
    */
   async verify(token: string): Promise<Caller> {
-    let payload: JWTPayload;
+    const remembered = this.verified.get(token);
+    if (remembered && this.now() < remembered.expiresAtMs && (await this.stillPublished(remembered))) return remembered.caller;
+    return this.verifyOnce(token);
+  }
+
+  /** Whether the key set in hand still resolves the remembered token's header to the key that verified it (a lookup, no signature check). */
+  private async stillPublished(remembered: Remembered): Promise<boolean> {
     try {
-      ({ payload } = await jwtVerify(token, this.keys, {
+      return (await this.keys(remembered.header)) === remembered.key;
+    } catch {
+      return false;
+    }
+  }
+
+  private async verifyOnce(token: string): Promise<Caller> {
+    let payload: JWTPayload;
+    let header: JWSHeaderParameters;
+    let key: unknown;
+    try {
+      ({
+        payload,
+        protectedHeader: header,
+        key,
+      } = await jwtVerify(token, this.keys, {
         issuer: this.settings.issuer,
         audience: [...this.settings.audience],
         algorithms: [...this.settings.algorithms],
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        currentDate: new Date(this.now()),
         // A token without an expiry would be valid for ever once leaked.
         requiredClaims: ['exp', 'sub'],
       }));
@@ -116,11 +167,14 @@ export class JwtVerifier {
       throw new KeysUnavailable(error instanceof Error ? error.message : String(error));
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenRefused('its "sub" claim is empty');
-    return {
+    const caller: Caller = {
       id: payload.sub,
       scopes: scopesOf(payload),
       tier: tierOf(payload[this.settings.tierClaim], this.settings.tiers),
       anonymous: false,
     };
+    // `exp` is a required claim: jose has checked it is a number.
+    if (typeof payload.exp === 'number') this.verified.set(token, { caller, expiresAtMs: payload.exp * 1000, header, key });
+    return caller;
   }
 }
