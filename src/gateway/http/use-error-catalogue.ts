@@ -10,6 +10,7 @@ import type { UpstreamName } from '../config.js';
 import type { Logger } from '../logger.js';
 import { maskError, type UpstreamAtPath } from './mask-error.js';
 import { requestIdOf } from '../ops/request-id.js';
+import { refusedAsRequest } from '../shared/refused-key.js';
 import { type ExecutedOperation, upstreamAtPath } from './upstream-at-path.js';
 
 const VARIABLE_MESSAGE = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/;
@@ -76,7 +77,8 @@ export function useErrorCatalogue(logger: Logger): Plugin {
       return {
         onExecuteDone({ result, setResult }) {
           if (isExecutionResult(result)) {
-            if (!('data' in result) && result.errors?.length) setResult({ ...result, errors: result.errors.map(requestError) });
+            const answer = refusedAsRequest(result) ?? result;
+            if (!('data' in answer) && answer.errors?.length) setResult({ ...answer, errors: answer.errors.map(requestError) });
             return undefined;
           }
           // @defer/@stream: onResultProcess sees the stream, not its parts, so each part is masked as it is sent.

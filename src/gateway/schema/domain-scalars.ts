@@ -9,6 +9,7 @@ import currencyCodes from 'currency-codes';
 import emailAddresses from 'email-addresses';
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { isValid as isValidPostcode } from 'postcode';
+import { RefusedKey } from '../shared/refused-key.js';
 
 interface ScalarSpec {
   name: string;
@@ -33,7 +34,10 @@ export function refusedVariable(message: string): GraphQLError {
   return new GraphQLError(catalogued.message, { originalError: catalogued });
 }
 
-function domainScalar({ name, parse, serialize }: ScalarSpec): GraphQLScalarType<string, string> {
+/** Keys peers batch lookups by: a variable one of them refuses fails only the fields taking it (shared/refused-key.ts). */
+export const KEY_SCALARS: ReadonlySet<string> = new Set(['CountryCode']);
+
+function domainScalar({ name, parse, serialize }: ScalarSpec): GraphQLScalarType<string | RefusedKey, string> {
   const check = (value: unknown): string => {
     if (typeof value !== 'string') throw new TypeError(`${name} must be a string; received ${JSON.stringify(value)}`);
     try {
@@ -42,13 +46,15 @@ function domainScalar({ name, parse, serialize }: ScalarSpec): GraphQLScalarType
       throw new TypeError(`${name} ${messageOf(error)}; received ${JSON.stringify(value)}`);
     }
   };
-  return new GraphQLScalarType<string, string>({
+  const failsAlone = KEY_SCALARS.has(name);
+  return new GraphQLScalarType<string | RefusedKey, string>({
     name,
     serialize: (value) => (serialize ? serialize(value) : String(value)),
     parseValue: (value) => {
       try {
         return check(value);
       } catch (error) {
+        if (failsAlone) return new RefusedKey(value, messageOf(error));
         throw refusedVariable(messageOf(error));
       }
     },
@@ -136,6 +142,6 @@ export const DOMAIN_SCALARS = {
       return text;
     },
   }),
-} satisfies Record<string, GraphQLScalarType<string, string>>;
+} satisfies Record<string, GraphQLScalarType<string | RefusedKey, string>>;
 
 export type DomainScalarName = keyof typeof DOMAIN_SCALARS;
