@@ -12,16 +12,15 @@ import { channel } from 'node:diagnostics_channel';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
-import { type GatewayConfig, loadConfig, UPSTREAM_VARIABLES, type UpstreamName } from './gateway/config.js';
+import { type GatewayConfig, loadConfig, type UpstreamName } from './gateway/config.js';
 import { INTERFACES } from './gateway/interfaces/registry.js';
 import { createLogger, type Logger } from './gateway/logger.js';
-import { createDrain } from './gateway/ops/drain.js';
 import { loadEnvFileIfPresent } from './gateway/ops/env-file.js';
 import { type BoundServer, bindEarly } from './gateway/ops/listen.js';
 import { SETTLED_CHANNEL } from './gateway/ops/code-cache.js';
 import { holdOptimizingTiers } from './gateway/ops/optimizing-tiers.js';
+import { resolveUpstreams, type SandboxStarter, startGateway } from './gateway/start-gateway.js';
 import type { ResolvedUpstream } from './gateway/upstream/upstream-fetch.js';
-import type { BreakerState } from './gateway/upstream/upstream-transport.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -72,185 +71,47 @@ function settleHeapWhenIdle(releaseTiers: () => void): void {
   }, SETTLE_HEAP_AFTER_MS).unref();
 }
 
-/** How long one readiness probe may take; short, so `/readyz` answers well within a probe's timeout. */
-const READINESS_PROBE_TIMEOUT_MS = 2_000;
-
 /**
- * Resolves every registered interface to a URL, starting the sandbox it names (interface.ts:
- * `sandbox`, an entry of src/sandbox/registry.ts) where none is configured; their closers returned.
+ * Starts the built-in sandbox named `name` (src/sandbox/registry.ts, keyed by the interface's
+ * `sandbox`): the one place the gateway's start meets sandbox code, loaded only when a URL is unset.
  */
-async function resolveUpstreams(
-  config: GatewayConfig,
-  logger: Logger,
-): Promise<{ upstreams: ResolvedUpstream[]; sandboxes: UpstreamName[]; closers: (() => Promise<void>)[] }> {
+const startSandbox: SandboxStarter = async (name) => {
+  const { SANDBOXES } = await import('./sandbox/registry.js');
+  const entry = SANDBOXES.find((candidate) => candidate.upstream === name);
+  if (!entry) return undefined;
+  const { startSandbox: start } = await import('./sandbox/sandbox-server.js');
   const { systemClock } = await import('./gateway/clock.js');
-  const upstreams: ResolvedUpstream[] = [];
-  const closers: (() => Promise<void>)[] = [];
-  for (const { name, sandbox: sandboxName, vendor } of INTERFACES) {
-    const upstream = config.upstreams[name];
-    if (upstream.url) {
-      upstreams.push({ name, url: upstream.url, credentials: { key: upstream.key, userToken: upstream.userToken }, vendor });
-      logger.info({ upstream: name, url: upstream.url }, 'upstream configured');
-      continue;
-    }
-    const { SANDBOXES } = await import('./sandbox/registry.js');
-    const { startSandbox } = await import('./sandbox/sandbox-server.js');
-    const entry = SANDBOXES.find((candidate) => candidate.upstream === sandboxName);
-    if (!entry) continue;
-    const sandbox = await startSandbox(entry.create({ clock: systemClock }));
-    closers.push(sandbox.close);
-    upstreams.push({
-      name,
-      url: sandbox.url,
-      credentials: { key: upstream.key ?? entry.credentials.key, userToken: upstream.userToken ?? entry.credentials.userToken },
-      vendor,
-    });
-    // Only ALLOW_SANDBOXES lets production get here: made-up data should not pass unnoticed.
-    if (config.production) logger.warn({ upstream: name, url: sandbox.url }, 'upstream: built-in sandbox in production');
-    else logger.info({ upstream: name, url: sandbox.url }, 'upstream: built-in sandbox');
-  }
-  return {
-    upstreams,
-    sandboxes: upstreams.filter((upstream) => !config.upstreams[upstream.name].url).map((upstream) => upstream.name),
-    closers,
-  };
-}
+  const sandbox = await start(entry.create({ clock: systemClock }));
+  return { url: sandbox.url, credentials: entry.credentials, close: sandbox.close };
+};
 
 async function serve(config: GatewayConfig, bound: BoundServer, logger: Logger): Promise<void> {
   holdYoungGeneration();
   const releaseOptimizingTiers = holdOptimizingTiers();
-  const closers: (() => void | Promise<void>)[] = [];
-  // Set once the gateway exists; the drain completes its live streams before the connections close.
-  const streams = { end: (): Promise<void> => Promise.resolve() };
-  const drain = createDrain({
-    server: bound.server,
-    timeoutMs: config.shutdownTimeoutMs,
+  const drain = await startGateway({
+    config,
+    interfaces: INTERFACES,
+    bound,
     logger,
-    closers,
-    endStreams: () => streams.end(),
-  });
-  const onSignal = (signal: NodeJS.Signals): void => {
-    void drain.run(signal).then((code) => process.exit(code));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
-  if (config.tracing) {
-    const { startTracing } = await import('./gateway/ops/tracing/start-tracing.js');
-    // Closers run once every request has finished, so the flush exports the drain's last spans too.
-    closers.push(startTracing(config.tracing.serviceName));
-    logger.info({ serviceName: config.tracing.serviceName }, 'tracing: exporting spans over OTLP/HTTP');
-  }
-  const resolved = await resolveUpstreams(config, logger);
-  const { buildGatewaySchema } = await import('./gateway/build-schema.js');
-  const { createGatewayServer, createPollRegistry } = await import('./gateway/server.js');
-  const { probeUpstreams, withBreakerStates } = await import('./gateway/ops/readiness.js');
-  const { UpstreamTransport } = await import('./gateway/upstream/upstream-transport.js');
-  const { systemClock } = await import('./gateway/clock.js');
-  const { schema, destroy } = await buildGatewaySchema(root, {
-    typePrefix: config.typePrefix,
-    federationAuthDirectives: config.federationAuthDirectives,
-    logger,
-    authRequired: config.identity.required,
-  });
-  const sharedStore = config.redis
-    ? new (await import('./gateway/cache/redis-store.js')).RedisStore({ ...config.redis, logger })
-    : undefined;
-  // One set of pools and breakers for the process: readiness reads the breakers, the drain closes the pools.
-  const { GatewayMetrics } = await import('./gateway/ops/metrics.js');
-  const metrics: InstanceType<typeof GatewayMetrics> | undefined = config.metrics
-    ? new GatewayMetrics((): Partial<Record<UpstreamName, BreakerState>> => transport.breakerStates())
-    : undefined;
-  const transport = new UpstreamTransport({
-    ...config.upstream,
-    timeoutMs: config.upstreamTimeoutMs,
-    logger,
-    observer: metrics,
-    upstreams: resolved.upstreams.map(({ name }) => name),
-  });
-  // With Redis, replicas share live keys: one polls each, the others relay what it publishes.
-  const liveBus = config.redis
-    ? (await import('./gateway/live/redis-live-bus.js')).createRedisLiveBus({ ...config.redis, logger })
-    : undefined;
-  const liveRegistry = createPollRegistry({ settings: config.live, bus: liveBus, logger, metrics });
-  streams.end = () => liveRegistry.close();
-  const { Identity, identityEnabled } = await import('./gateway/callers/identity.js');
-  // One per process: it holds the JWKS cache.
-  const identity = identityEnabled(config.identity) ? new Identity(config.identity) : undefined;
-  const counters = config.callerLimits
-    ? (await import('./gateway/callers/counter-store.js')).createCounterStore({
-        redisUrl: config.redis?.url,
-        keyPrefix: config.redis?.keyPrefix ?? '',
-        logger,
-      })
-    : undefined;
-  // The gateway closes before what it depends on: its pools, Mesh's handles, then the sandboxes.
-  closers.push(
-    () => transport.close(),
-    ...(sharedStore ? [() => sharedStore.close()] : []),
-    ...(liveBus ? [() => liveBus.close()] : []),
-    ...(counters ? [() => counters.close()] : []),
-    destroy,
-    ...resolved.closers,
-  );
-  if (drain.isDraining()) return;
-  const gateway = createGatewayServer({
-    schema,
-    upstreams: resolved.upstreams,
-    upstreamTimeoutMs: config.upstreamTimeoutMs,
-    cacheTtlMs: config.cacheTtlMs,
-    clock: systemClock,
-    sandboxUpstreams: [...resolved.sandboxes, ...config.sandboxUpstreams],
-    ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
-    readiness: {
-      provider: withBreakerStates(
-        () => transport.breakerStates(),
-        probeUpstreams(resolved.upstreams, { timeoutMs: READINESS_PROBE_TIMEOUT_MS, cacheMs: config.readinessCacheMs }),
-      ),
-      isDraining: drain.isDraining,
-      requires: config.readinessRequires,
+    root,
+    startSandbox,
+    onDrain: (created) => {
+      const onSignal = (signal: NodeJS.Signals): void => {
+        void created.run(signal).then((code) => process.exit(code));
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
     },
-    logger,
-    limits: config.limits,
-    transport,
-    persisted: config.persisted,
-    metrics: metrics ?? false,
-    jit: config.jit,
-    compression: config.compression,
-    requestLog: { sampleOk: config.log.sampleOk },
-    posture: config.posture,
-    live: { settings: config.live, registry: liveRegistry },
-    ...(sharedStore ? { sharedStore } : {}),
-    ...(identity ? { identity } : {}),
-    ...(config.callerLimits && counters ? { callerLimits: { settings: config.callerLimits, counters } } : {}),
   });
-  const { attachGraphqlWs, CALLER_CREDENTIAL_HEADERS } = await import('./gateway/ops/websocket.js');
-  const { clientCredentialHeaders } = await import('./gateway/live/live-poller.js');
-  // GraphQL over WebSocket on the same port; the drain ends its connections (complete, then 1001) with the live streams.
-  const websocket = attachGraphqlWs(bound.server, gateway.yoga, {
-    maxPayloadBytes: config.limits.maxRequestBytes,
-    logger,
-    credentialHeaders: [...CALLER_CREDENTIAL_HEADERS, ...clientCredentialHeaders(resolved.upstreams)],
-    ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
-  });
-  streams.end = async () => {
-    await Promise.all([websocket.close(), liveRegistry.close()]);
-  };
-  bound.serve(gateway.listener);
-  settleHeapWhenIdle(releaseOptimizingTiers);
-  const host = bound.address.family === 'IPv6' ? `[${bound.address.address}]` : bound.address.address;
-  const { introspection, graphiql, addressAdminOperations } = config.posture;
-  logger.info(
-    { url: `http://${host}:${bound.address.port}/graphql`, introspection, graphiql, addressAdminOperations },
-    graphiql ? 'gateway ready: GraphQL and GraphiQL' : 'gateway ready: GraphQL',
-  );
+  if (!drain.isDraining()) settleHeapWhenIdle(releaseOptimizingTiers);
 }
 
 /** The variables that point a worker at the sandboxes the primary started, with their credentials. */
 function sandboxVariables(upstreams: readonly ResolvedUpstream[], sandboxes: readonly UpstreamName[]): Record<string, string> {
   const env: Record<string, string> = { GATEWAY_SANDBOX_UPSTREAMS: sandboxes.join(',') };
   for (const upstream of upstreams.filter((candidate) => sandboxes.includes(candidate.name))) {
-    const variables = UPSTREAM_VARIABLES[upstream.name];
+    const variables = INTERFACES.find(({ name }) => name === upstream.name)?.variables;
+    if (!variables) continue;
     env[variables.url] = upstream.url;
     if (variables.key && upstream.credentials.key) env[variables.key] = upstream.credentials.key;
     if (variables.userToken && upstream.credentials.userToken) env[variables.userToken] = upstream.credentials.userToken;
@@ -273,7 +134,7 @@ async function runPrimary(config: GatewayConfig): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  const resolved = await resolveUpstreams(config, logger);
+  const resolved = await resolveUpstreams(config, INTERFACES, logger, startSandbox);
   const { startWorkers } = await import('./gateway/ops/workers.js');
   const pool = startWorkers({
     count: config.workers,
