@@ -46,6 +46,7 @@ export interface OperationAnswersOptions {
 }
 
 const printedDocuments = new WeakMap<DocumentNode, string>();
+const hitBodies = new WeakMap<CachedAnswer, string>();
 
 /** The document's text, printed once per parsed document: persisted, APQ and plain requests of one operation share a key. */
 function documentText(document: DocumentNode): string {
@@ -139,6 +140,19 @@ export class OperationAnswers {
   static hitResult(entry: CachedAnswer, cost?: unknown): ExecutionResult {
     const kept = JSON.parse(entry.body) as ExecutionResult;
     return { ...kept, extensions: { ...kept.extensions, cost: hitCost(cost) } };
+  }
+
+  /**
+   * The bytes a hit serves where no cost step adds the caller's quota (the fast path): made once
+   * per kept answer in this process, so a repeated hit costs no parse and no serialisation.
+   */
+  static hitBody(entry: CachedAnswer): string {
+    let body = hitBodies.get(entry);
+    if (body === undefined) {
+      body = JSON.stringify(OperationAnswers.hitResult(entry));
+      hitBodies.set(entry, body);
+    }
+    return body;
   }
 
   /** Whether a GET's `If-None-Match` names the answer's ETag: answer 304 with the same caching headers. */
