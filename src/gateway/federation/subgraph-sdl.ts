@@ -21,13 +21,13 @@ const SCOPE_DIRECTIVES: ReadonlySet<string> = new Set([authenticatedDirective.na
 /** The link to the federation spec version whose directives the SDL uses, with or without the scope directives. */
 export function federationLink(authDirectives: boolean): string {
   const imports = ['@key', '@shareable', ...(authDirectives ? ['@authenticated', '@requiresScopes'] : []), '@cost', '@listSize'];
-  return `extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ${JSON.stringify(imports).replaceAll(',', ', ')})`;
+  return `extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: [${imports.map((name) => `"${name}"`).join(', ')}])`;
 }
 
 const AUTH_DIRECTIVES_EXTENSION = 'federationAuthDirectives';
 
 /** Whether the subgraph SDL of `schema` carries the scope directives (recorded by `subgraphAuthDirectivesPass`). */
-export function publishesAuthDirectives(schema: GraphQLSchema): boolean {
+function publishesAuthDirectives(schema: GraphQLSchema): boolean {
   return schema.extensions[AUTH_DIRECTIVES_EXTENSION] === true;
 }
 
