@@ -1,10 +1,10 @@
 /**
  * An interface is a folder: a toy fifth interface (test/gateway/interfaces/toy/: its OpenAPI
  * document, Mesh source block, vendor facts and graph module) joins the four real ones by one
- * registry line, and goes through the same code paths as they do — the build step's Mesh
- * artefact, configuration from its variables, the composed schema, the transport, the shared
- * cache, the fan-out budget, tracing, `/readyz`, `/metrics` and provenance — with no product
- * file naming it.
+ * registry line, and goes through the same start-up as `npm start` (src/gateway/start-gateway.ts,
+ * which src/main.ts runs for the registry) — the build step's Mesh artefact, configuration from
+ * its variables, the composed schema, the transport, the shared cache, the fan-out budget, its
+ * daily quota, tracing, `/readyz`, `/metrics` and provenance — with no product file naming it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -14,16 +14,15 @@ import { join } from 'node:path';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { meshArtifactFiles, syncArtifact } from '../../../scripts/mesh-artifact.js';
 import { buildGatewaySchema } from '../../../src/gateway/build-schema.js';
 import { loadConfig } from '../../../src/gateway/config.js';
-import { DEFAULT_LIMITS } from '../../../src/gateway/http/limits-config.js';
 import { INTERFACES, type Interfaces } from '../../../src/gateway/interfaces/registry.js';
-import { GatewayMetrics } from '../../../src/gateway/ops/metrics.js';
-import { probeUpstreams } from '../../../src/gateway/ops/readiness.js';
-import { createGateway } from '../../../src/gateway/server.js';
-import type { ResolvedUpstream } from '../../../src/gateway/upstream/upstream-fetch.js';
-import { UpstreamTransport } from '../../../src/gateway/upstream/upstream-transport.js';
+import { silentLogger } from '../../../src/gateway/logger.js';
+import type { Drain } from '../../../src/gateway/ops/drain.js';
+import { bindEarly } from '../../../src/gateway/ops/listen.js';
+import { startGateway } from '../../../src/gateway/start-gateway.js';
 import { ROOT } from '../../support/gateway.js';
 import { toyInterface } from './toy/interface.js';
 
@@ -35,9 +34,8 @@ const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcess
 const seen: { path: string; key: string | undefined }[] = [];
 let toy: Server;
 let artifactDir: string;
-let yoga: ReturnType<typeof createGateway>;
-let destroy: () => void;
-let transport: UpstreamTransport;
+let gatewayUrl: string;
+let drain: Drain;
 
 beforeAll(async () => {
   provider.register();
@@ -59,39 +57,26 @@ beforeAll(async () => {
   artifactDir = mkdtempSync(join(tmpdir(), 'toy-mesh-'));
   syncArtifact(artifactDir, await meshArtifactFiles(REGISTRY, ROOT), false);
 
-  // Start-up, as the composition root does it: configuration from each interface's variables
-  // (the real four point at a closed port: only the toy is called), resolved upstreams, one transport.
-  const env: Record<string, string> = { TOY_API_URL: url, TOY_API_KEY: 'toy-secret' };
+  // Start-up, as `npm start` does it: configuration from each interface's variables (the real
+  // four point at a closed port: only the toy is called), then the gateway's start for the registry.
+  const env: Record<string, string> = {
+    TOY_API_URL: url,
+    TOY_API_KEY: 'toy-secret',
+    DAILY_QUOTA_TOY: '100',
+    MAX_UPSTREAM_CALLS: '2',
+    UPSTREAM_TIMEOUT_MS: '2000',
+    READINESS_REQUIRES: 'toy',
+    READINESS_CACHE_MS: '0',
+  };
   for (const { variables } of INTERFACES) env[variables.url] = 'http://127.0.0.1:9';
   const config = loadConfig(env, REGISTRY);
-  const upstreams: ResolvedUpstream[] = REGISTRY.map(({ name, vendor }) => {
-    const configured = config.upstreams[name];
-    return { name, url: configured.url ?? '', credentials: { key: configured.key, userToken: configured.userToken }, vendor };
-  });
-  const built = await buildGatewaySchema(ROOT, { interfaces: REGISTRY, meshArtifactDir: artifactDir });
-  destroy = built.destroy;
-  const metrics = new GatewayMetrics((): ReturnType<UpstreamTransport['breakerStates']> => transport.breakerStates());
-  transport = new UpstreamTransport({ timeoutMs: 2_000, observer: metrics, upstreams: upstreams.map(({ name }) => name) });
-  yoga = createGateway({
-    schema: built.schema,
-    upstreams,
-    transport,
-    metrics,
-    upstreamTimeoutMs: 2_000,
-    cacheTtlMs: 60_000,
-    limits: { ...DEFAULT_LIMITS, maxUpstreamCalls: 2 },
-    sandboxUpstreams: [toyInterface.name],
-    readiness: {
-      provider: probeUpstreams(upstreams, { timeoutMs: 1_000, cacheMs: 0 }),
-      isDraining: () => false,
-      requires: [toyInterface.name],
-    },
-  });
+  const bound = await bindEarly('127.0.0.1', 0, { limits: config.http, logger: silentLogger });
+  gatewayUrl = `http://127.0.0.1:${bound.address.port}`;
+  drain = await startGateway({ config, interfaces: REGISTRY, bound, logger: silentLogger, root: ROOT, meshArtifactDir: artifactDir });
 });
 
 afterAll(async () => {
-  destroy();
-  await transport.close();
+  await drain.run('SIGTERM');
   await new Promise((resolve) => toy.close(resolve));
   rmSync(artifactDir, { recursive: true, force: true });
   await provider.shutdown();
@@ -103,7 +88,7 @@ afterAll(async () => {
 async function graphql(
   query: string,
 ): Promise<{ data?: Record<string, unknown>; errors?: { extensions?: Record<string, unknown> }[]; extensions?: Record<string, unknown> }> {
-  const response = await yoga.fetch('http://gateway.test/graphql', {
+  const response = await fetch(`${gatewayUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query }),
@@ -118,7 +103,7 @@ describe('a fifth interface added as a folder and a registry line', () => {
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({ toyThing: { id: 'a/b', name: 'Widget', date: '2024-03-01' } });
     expect(seen.at(-1)).toEqual({ path: '/things/a%2Fb', key: 'toy-secret' });
-    expect(result.extensions?.['provenance']).toEqual([{ interface: 'toy', sandbox: true, generated: false, asOf: '2024-03-01' }]);
+    expect(result.extensions?.['provenance']).toEqual([{ interface: 'toy', sandbox: false, generated: false, asOf: '2024-03-01' }]);
     expect(exporter.getFinishedSpans().map((span) => span.name)).toContain('GET toy');
   });
 
@@ -134,13 +119,33 @@ describe('a fifth interface added as a folder and a registry line', () => {
     expect(result.errors?.[0]?.extensions?.['code']).toBe('FAN_OUT_BUDGET_EXCEEDED');
   });
 
+  it("spends the caller's daily quota there per call, and is priced with @cost", async () => {
+    const quotaUsed = (result: { extensions?: Record<string, unknown> }): unknown =>
+      (result.extensions?.['cost'] as { quota?: Record<string, { used?: number }> } | undefined)?.quota?.['toy']?.used;
+    const first = await graphql('{ toyThing(id: "q1") { id } }');
+    const second = await graphql('{ toyThing(id: "q2") { id } }');
+    expect(first.extensions?.['cost']).toMatchObject({ calls: { toy: 1 }, quota: { toy: { limit: 100 } } });
+    expect(quotaUsed(second)).toBe(Number(quotaUsed(first)) + 1);
+    const service = await graphql('{ _service { sdl } }');
+    expect((service.data?.['_service'] as { sdl: string }).sdl).toMatch(/ toyThing\(id: String!\): ToyThing @cost\(weight: \d+\)/);
+  });
+
+  it('is published @authenticated with AUTH_REQUIRED, as its folder declares it paid', async () => {
+    const built = await buildGatewaySchema(ROOT, { interfaces: REGISTRY, meshArtifactDir: artifactDir, authRequired: true });
+    try {
+      expect(printSchemaWithDirectives(built.schema)).toMatch(/ toyThing\(id: String!\): ToyThing @authenticated/);
+    } finally {
+      built.destroy();
+    }
+  });
+
   it('is probed by /readyz and counted in /metrics', async () => {
-    const ready = await yoga.fetch('http://gateway.test/readyz');
+    const ready = await fetch(`${gatewayUrl}/readyz`);
     const body: { upstreams: Record<string, { ready: boolean }> } = await ready.json();
     expect(ready.status).toBe(200);
     expect(body.upstreams['toy']).toEqual({ ready: true });
     expect(seen.some(({ path }) => path === '/health')).toBe(true);
-    const metrics = await (await yoga.fetch('http://gateway.test/metrics')).text();
+    const metrics = await (await fetch(`${gatewayUrl}/metrics`)).text();
     expect(metrics).toMatch(/^gateway_upstream_requests_total\{upstream="toy",method="GET",status_class="2xx"\} [1-9]/m);
     expect(metrics).toMatch(/^gateway_cache_lookups_total\{upstream="toy",result="hit"\} [1-9]/m);
     expect(metrics).toMatch(/^gateway_upstream_circuit_state\{upstream="toy"\} 0$/m);
