@@ -24,8 +24,10 @@ import { DEMAND_CONTROL_DIRECTIVES } from './demand-control.js';
 /**
  * C's account administration and personal data: run with the operator's user token, so in
  * production they are closed to anyone without the admin scope (ADDRESS_ADMIN_OPERATIONS opens them).
- * Still listed here, not in C's folder: `enforcedRules` is called without a table by the request
- * pipeline (server.ts), so it needs the set until that call hands down the declared one.
+ * A module's own admin fields (`access.admin`) are refused without the scope wherever callers are
+ * identified; C's are listed here, not in its folder, because they are also closed without
+ * identity and `enforcedRules` is called without a table by the request pipeline (server.ts):
+ * they move to C's folder once that call hands down the declared set.
  */
 export const ADMIN_FIELDS: readonly string[] = [
   'Mutation.createKeyConfig',
@@ -54,16 +56,17 @@ export function enforcedRules(identity: boolean, adminOperationsOpen: boolean): 
   return (coordinate) => (admin.has(coordinate) ? !adminOperationsOpen : identity);
 }
 
-/** The paid and write fields every graph module declares (its `access`), gathered by the composition. */
+/** The paid, write and admin fields every graph module declares (its `access`), gathered by the composition. */
 export interface DeclaredAccess {
   paid: readonly string[];
   write: readonly string[];
+  admin: readonly string[];
 }
 
 export interface FieldScopesOptions {
   /** AUTH_REQUIRED: mark the paid fields `@authenticated` too. */
   authRequired: boolean;
-  /** Which fields are paid and which write, as the modules declare them. */
+  /** Which fields are paid, write and admin, as the modules declare them (C's admin fields: ADMIN_FIELDS). */
   access: DeclaredAccess;
 }
 
@@ -71,7 +74,8 @@ export interface FieldScopesOptions {
 function plan(options: FieldScopesOptions): Map<string, Record<string, Record<string, unknown>[]>> {
   const planned = new Map<string, Record<string, Record<string, unknown>[]>>();
   for (const coordinate of options.access.write) planned.set(coordinate, { requiresScopes: [{ scopes: [['write']] }] });
-  for (const coordinate of ADMIN_FIELDS) planned.set(coordinate, { requiresScopes: [{ scopes: [['admin']] }] });
+  for (const coordinate of [...ADMIN_FIELDS, ...options.access.admin])
+    planned.set(coordinate, { requiresScopes: [{ scopes: [['admin']] }] });
   if (options.authRequired) for (const coordinate of options.access.paid) planned.set(coordinate, { authenticated: [{}] });
   return planned;
 }

@@ -24,6 +24,8 @@ export interface FieldAccess {
   paid?: readonly string[];
   /** Fields that change state somewhere (`@requiresScopes(scopes: [["write"]])`). */
   write?: readonly string[];
+  /** Administration and personal data (`@requiresScopes(scopes: [["admin"]])`). */
+  admin?: readonly string[];
 }
 
 export interface GraphModule {
@@ -52,6 +54,7 @@ export function declaredAccess(modules: readonly NamedGraphModule[]): Required<F
   return {
     paid: modules.flatMap(({ module }) => module.access?.paid ?? []),
     write: modules.flatMap(({ module }) => module.access?.write ?? []),
+    admin: modules.flatMap(({ module }) => module.access?.admin ?? []),
   };
 }
 
