@@ -496,6 +496,13 @@ const CATALOGUE: readonly ConfigVariable[] = [
       'how long slowly changing data (country records, currency symbols and rates) is reused across requests when the upstream sends no `Cache-Control`; its `max-age` and `no-store` win; `0` turns the cache off',
   },
   {
+    name: 'OPERATION_CACHE_MAX_BYTES',
+    group: 'Cache, Redis and persisted operations',
+    default: '33554432',
+    meaning:
+      'bytes of whole GraphQL answers kept in memory per process (least recently used dropped first, shared through REDIS_URL), each for the shortest lifetime of the upstream answers it was built from; also what derives `Cache-Control` and `ETag`; `0` turns the whole-operation cache off',
+  },
+  {
     name: 'REDIS_URL',
     group: 'Cache, Redis and persisted operations',
     defaultNote: 'none (the memory of each process)',
