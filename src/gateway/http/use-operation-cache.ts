@@ -97,7 +97,11 @@ export function useOperationCache({ answers, callerOf }: OperationCacheOptions):
       const state = states.get(request);
       if (!state || response.status === 304) return;
       const headers = state.headers ?? NO_STORE_HEADERS;
-      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+      // Vary is appended: CORS has its own (Origin) on the same answer.
+      for (const [name, value] of Object.entries(headers)) {
+        if (name === 'vary') response.headers.append(name, value);
+        else response.headers.set(name, value);
+      }
     },
   };
 }
