@@ -4,9 +4,11 @@
  * registry line, and goes through the same start-up as `npm start` (src/gateway/start-gateway.ts,
  * which src/main.ts runs for the registry) — the build step's Mesh artefact, configuration from
  * its variables, the composed schema, the transport, the shared cache, the fan-out budget, its
- * daily quota, tracing, `/readyz`, `/metrics` and provenance — with no product file naming it.
+ * daily quota and @cost, its paid and admin fields, its live feed, tracing, `/readyz`, `/metrics`
+ * and provenance — with no product file naming it. Each declaration of its folder is asserted here.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +34,8 @@ const REGISTRY: Interfaces = [...INTERFACES, toyInterface];
 const exporter = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const seen: { path: string; key: string | undefined }[] = [];
+/** Polls of a thing's stock; each answers a new count, so each is an event. */
+let stockPolls = 0;
 let toy: Server;
 let artifactDir: string;
 let gatewayUrl: string;
@@ -45,7 +49,14 @@ beforeAll(async () => {
     seen.push({ path, key: request.headers['x-toy-key']?.toString() });
     const thing = /^\/things\/([^/?]+)$/.exec(path);
     if (path === '/health') response.writeHead(204).end();
-    else if (thing) {
+    else if (/^\/things\/[^/?]+\/stock$/.test(path)) {
+      stockPolls += 1;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ count: stockPolls }));
+    } else if (/^\/things\/[^/?]+\/owner$/.test(path)) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ name: 'Ada' }));
+    } else if (thing) {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ id: decodeURIComponent(thing[1] ?? ''), name: 'Widget', date: '2024-03-01' }));
     } else response.writeHead(404).end('no such thing');
@@ -59,7 +70,18 @@ beforeAll(async () => {
 
   // Start-up, as `npm start` does it: configuration from each interface's variables (the real
   // four point at a closed port: only the toy is called), then the gateway's start for the registry.
+  // Callers by static key: a reader, and an administrator.
+  const keysFile = join(artifactDir, 'keys.json');
+  const sha256 = (key: string): string => createHash('sha256').update(key).digest('hex');
+  writeFileSync(
+    keysFile,
+    JSON.stringify([
+      { id: 'reader', sha256: sha256('key-reader'), scopes: [] },
+      { id: 'admin', sha256: sha256('key-admin'), scopes: ['admin'] },
+    ]),
+  );
   const env: Record<string, string> = {
+    AUTH_API_KEYS_FILE: keysFile,
     TOY_API_URL: url,
     TOY_API_KEY: 'toy-secret',
     DAILY_QUOTA_TOY: '100',
@@ -76,7 +98,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await drain.run('SIGTERM');
+  await drain?.run('SIGTERM');
   await new Promise((resolve) => toy.close(resolve));
   rmSync(artifactDir, { recursive: true, force: true });
   await provider.shutdown();
@@ -87,13 +109,47 @@ afterAll(async () => {
 
 async function graphql(
   query: string,
+  key?: string,
 ): Promise<{ data?: Record<string, unknown>; errors?: { extensions?: Record<string, unknown> }[]; extensions?: Record<string, unknown> }> {
   const response = await fetch(`${gatewayUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(key ? { 'x-api-key': key } : {}) },
     body: JSON.stringify({ query }),
   });
   return response.json();
+}
+
+/** An SSE subscription: its events' data as they come, and a way to end it. */
+async function subscribe(body: string): Promise<{ events(count: number): Promise<Record<string, unknown>[]>; close(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${gatewayUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body,
+    signal: controller.signal,
+  });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const data: Record<string, unknown>[] = [];
+  return {
+    async events(count) {
+      while (data.length < count) {
+        const blocks = text.split('\n\n');
+        text = blocks.pop() ?? '';
+        for (const block of blocks) {
+          const line = block.split('\n').find((candidate) => candidate.startsWith('data: '));
+          if (block.includes('event: next') && line) data.push((JSON.parse(line.slice(6)) as { data: Record<string, unknown> }).data);
+        }
+        if (data.length >= count) break;
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended after ${data.length} events`);
+        text += decoder.decode(value, { stream: true });
+      }
+      return data.slice(0, count);
+    },
+    close: () => controller.abort(),
+  };
 }
 
 describe('a fifth interface added as a folder and a registry line', () => {
@@ -138,6 +194,27 @@ describe('a fifth interface added as a folder and a registry line', () => {
       built.destroy();
     }
   });
+
+  it('refuses its admin field to a caller without the admin scope, as its folder declares it', async () => {
+    const query = '{ toyThingOwner(id: "a") { name } }';
+    expect((await graphql(query, 'key-reader')).errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN');
+    expect((await graphql(query)).errors?.[0]?.extensions?.['code']).toBe('UNAUTHENTICATED');
+    expect((await graphql(query, 'key-admin')).data).toEqual({ toyThingOwner: { name: 'Ada' } });
+  });
+
+  it('polls its live feed once per interval for all the subscribers of one key', async () => {
+    const subscription = JSON.stringify({ query: 'subscription { toyStock(id: "live") { count } }' });
+    const subscribers = await Promise.all([1, 2, 3].map(() => subscribe(subscription)));
+    try {
+      const seconds = await Promise.all(subscribers.map((subscriber) => subscriber.events(2)));
+      // Two events each, from the first poll and the next one the feed's 400 ms interval brought.
+      for (const events of seconds) expect(events.map((event) => event['toyStock'])).toEqual([{ count: 1 }, { count: 2 }]);
+      const metrics = await (await fetch(`${gatewayUrl}/metrics`)).text();
+      expect(metrics).toMatch(/^gateway_live_keys 1$/m);
+    } finally {
+      for (const subscriber of subscribers) subscriber.close();
+    }
+  }, 10_000);
 
   it('is probed by /readyz and counted in /metrics', async () => {
     const ready = await fetch(`${gatewayUrl}/readyz`);

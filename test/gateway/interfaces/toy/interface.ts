@@ -17,8 +17,11 @@ export const toyInterface = defineInterface({
     clientHeaders: { key: 'x-toy-api-key' },
     authHeaders: ({ key }): Record<string, string> => (key ? { 'x-toy-key': key } : {}),
     describeFailure: (status, body) => ({ message: fallbackMessage(status, body) }),
-    slowlyChanging: /^\/things\//,
+    // A thing changes slowly; its stock does not.
+    slowlyChanging: /^\/things\/[^/]+$/,
     probePath: () => '/health',
   },
+  // Its stock moves: subscribers of one thing share a poll of it every 400 ms (LIVE_INTERVAL_MS_STOCK).
+  liveFeeds: [{ name: 'stock', intervalMs: 400, follows: 'a `toyStock` subscription' }],
   graph: async () => (await import('./index.js')).toyModule,
 });
