@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createInputLimitsPass, type InputLimits, sortField, wholeNumber } from '../schema/input-limits.js';
 import type { SchemaPass } from '../schema/pipeline.js';
-import { COUNTRY_SORT_PATHS_FILE, MESH_ARTIFACT_DIR } from '../schema/mesh-manifest.js';
+import { MESH_ARTIFACT_DIR } from '../schema/mesh-manifest.js';
+import { COUNTRY_SORT_PATHS_FILE } from './country-data/interface.js';
 import { CRYPTO_ANALYTICS_ROOT_FIELDS } from './crypto-analytics/index.js';
 
 /** A's `limit` (schema/crypto-analytics.yaml: 1–10000). */

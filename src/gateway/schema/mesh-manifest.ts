@@ -4,9 +4,6 @@ import type { RenamePlan } from './rename-plan.js';
 /** Where the artefact lives, relative to the repository root. */
 export const MESH_ARTIFACT_DIR = 'dist/mesh';
 
-/** The artefact's list of D's sortable country paths (build/sortable-paths.ts), read by interfaces/argument-limits.ts. */
-export const COUNTRY_SORT_PATHS_FILE = 'country-sort-paths.json';
-
 export interface MeshSourceEntry {
   /** The source's name in its interface's `mesh-source.yml`. */
   name: string;

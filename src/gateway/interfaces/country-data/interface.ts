@@ -1,9 +1,11 @@
 /** Interface D, REST Countries: a bearer key, failures as `{ errors: [{ message }] }`, slowly changing records. */
 import { defineInterface } from '../interface-definition.js';
-import { COUNTRY_SORT_PATHS_FILE } from '../../schema/mesh-manifest.js';
 import { fallbackMessage, field, parseJson } from '../../upstream/vendor-profile.js';
 
 const DOCUMENT = new URL('../../../../schema/country-data.yaml', import.meta.url);
+
+/** The Mesh artefact's list of D's sortable country paths (sortable-paths.ts), read by ../argument-limits.ts. */
+export const COUNTRY_SORT_PATHS_FILE = 'country-sort-paths.json';
 
 /** REST Countries' documented public demo key; the sandbox accepts it too. */
 export const COUNTRY_DEMO_KEY = 'rc_live_demo';
@@ -45,7 +47,7 @@ export const countryDataInterface = defineInterface({
   liveFeeds: [{ name: 'rates', intervalMs: 60_000, follows: '`exchangeRate` and `currencyRates`' }],
   // The sortable country paths, which argument-limits.ts reads (parsing the YAML took a tenth of a start).
   buildFacts: async () => {
-    const { countrySortPaths } = await import('../../schema/build/sortable-paths.js');
+    const { countrySortPaths } = await import('./sortable-paths.js');
     return new Map([[COUNTRY_SORT_PATHS_FILE, `${JSON.stringify([...countrySortPaths(DOCUMENT)], null, 1)}\n`]]);
   },
   graph: async () => (await import('./index.js')).countryDataModule,

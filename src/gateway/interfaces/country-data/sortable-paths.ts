@@ -2,8 +2,8 @@
  * The field paths D can sort countries by: every scalar leaf of the vendor's Country schema in
  * schema/country-data.yaml (through nested objects and lists; not through per-language maps,
  * whose keys are data). Read from the document so the choices follow it, by the build step
- * (scripts/build-mesh-artifact.ts), which writes the list into the Mesh artefact: parsing the
- * YAML document took a tenth of the start-up.
+ * (interface.ts's `buildFacts`), which writes the list into the Mesh artefact: parsing the YAML
+ * document took a tenth of the start-up.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
