@@ -5,10 +5,14 @@
  */
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
-import type { Resolvers } from '../generated/resolvers-types.js';
-import { ENTITY_KEYS, type EntityRecord } from './entity-keys.js';
+import type { _Entity, Resolvers, ResolversParentTypes } from '../generated/resolvers-types.js';
+import { ENTITY_KEYS } from './entity-keys.js';
 import { subgraphSdl } from './subgraph-sdl.js';
 import { typePrefixOf } from './type-prefix.js';
+
+/** The `_Entity` union's records and member names, as the generated resolver types have them. */
+type EntityRecord = ResolversParentTypes['_Entity'];
+type EntityTypename = NonNullable<_Entity['__typename']>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -37,7 +41,8 @@ function resolveEntities(representations: readonly unknown[], prefix: string, co
     key
       .resolve(keys, (position) => `${argumentAt(indexes[position] ?? position)}.${key.field}`, context)
       .forEach((result, position) => {
-        results[indexes[position] ?? position] = result;
+        // A declaration's lookup answers its own entity's vendor records, which the union holds.
+        results[indexes[position] ?? position] = result as Promise<EntityRecord>;
       });
   }
   return results;
@@ -49,8 +54,7 @@ export const federationResolvers: Resolvers = {
     _entities: (_root, args, context, info) => resolveEntities(args.representations, typePrefixOf(info.schema), context),
   },
   _Entity: {
-    // The records are the vendors' own; each entity's record has a field no other one has.
-    __resolveType: (entity) =>
-      'TOKEN_ID' in entity ? 'Token' : 'codes' in entity ? 'Country' : 'udprn' in entity ? 'UkAddress' : 'Currency',
+    // The records are the vendors' own; each entity's declaration knows its own by a field no other one has.
+    __resolveType: (entity) => [...ENTITY_KEYS.values()].find((key) => key.owns(entity))?.type as EntityTypename,
   },
 };

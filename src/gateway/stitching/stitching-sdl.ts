@@ -4,14 +4,14 @@
  */
 import { stitchingDirectives } from '@graphql-tools/stitching-directives';
 import { type GraphQLSchema, printSchema } from 'graphql';
+import { ENTITY_KEYS } from '../federation/entity-keys.js';
 import { annotateType, withoutCompositionFields } from '../federation/subgraph-sdl.js';
 import { typePrefixOf } from '../federation/type-prefix.js';
 
-/** Entity (unprefixed) → its key field and the plural root field that fetches it by key. */
-const MERGED: readonly { type: string; keyField: string; field: string; keyArg: string }[] = [
-  { type: 'Country', keyField: 'code', field: 'countriesByCodes', keyArg: 'codes' },
-  { type: 'Token', keyField: 'id', field: 'tokensByIds', keyArg: 'ids' },
-];
+/** Entity (unprefixed) → its key field and the plural root field that fetches it by key, as the entities declare them. */
+const MERGED: readonly { type: string; keyField: string; field: string; keyArg: string }[] = [...ENTITY_KEYS.values()].flatMap(
+  ({ type, field: keyField, batch }) => (batch ? [{ type, keyField, field: batch.field, keyArg: batch.keyArg }] : []),
+);
 
 const cache = new WeakMap<GraphQLSchema, string>();
 

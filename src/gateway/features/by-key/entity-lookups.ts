@@ -10,12 +10,10 @@ import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { CountryWire } from '../../interfaces/country-data/wire.js';
 import type { TokenRecordWire } from '../../interfaces/crypto-analytics/wire.js';
+import type { ArgumentAt } from '../../schema/entity-declaration.js';
 
 /** One currency of D's list (the same shape a country's currencies have). */
 export type CurrencyWire = CountryWire['currencies'][number];
-
-/** Names the argument (or representation) of the key at `index`, for error messages. */
-export type ArgumentAt = (index: number) => string;
 
 const ALPHA2 = /^[A-Za-z]{2}$/;
 const CURRENCY_CODE = /^[A-Za-z]{3}$/;
