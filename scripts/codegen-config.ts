@@ -38,17 +38,13 @@ const MAPPERS: Record<string, string> = {
   BriefInput: `${BRIEF}#BriefInput as BriefInputRecord`,
 };
 
-/** Every scalar of the schema; `strictScalars` makes a new one fail generation until it is listed. */
+/**
+ * Every scalar of the schema: the gateway's own here, each interface's from its folder
+ * (`resolverTypes.stringScalars`); `strictScalars` makes a new one fail generation until it is listed.
+ */
 const STRING_SCALARS = [
-  'AddressSearchText',
-  'ApiKeyText',
-  'AutocompleteText',
-  'BoundingBox',
-  'ConfigName',
-  'ConfigPayload',
-  'ContextCode',
+  ...INTERFACES.flatMap(({ resolverTypes }) => resolverTypes?.stringScalars ?? []),
   'CountryCode',
-  'CountryIso3',
   'CurrencyCode',
   'Date',
   'Email',
@@ -56,20 +52,13 @@ const STRING_SCALARS = [
   'ErgoId',
   'FieldPath',
   'IpAddress',
-  'LicenseeKeyText',
-  'LicenseeName',
-  'LonLatRadius',
   'Long',
   'NonEmptyString',
-  'PhoneNumberText',
-  'PlaceSearchText',
   'SearchText',
   'SortSpec',
-  'SuggestionId',
   'URL',
   'UUID',
   'UkPostcode',
-  'UprnText',
   'YearMonth',
 ];
 const NUMBER_SCALARS = ['NonNegativeFloat', 'NonNegativeInt', 'NonPositiveFloat', 'PositiveInt'];

@@ -34,6 +34,8 @@ export interface LiveFeedDefinition {
 export interface ResolverTypes {
   module: URL;
   mappers: Readonly<Record<string, string>>;
+  /** The interface's own scalars whose values travel as strings (codegen's `strictScalars` needs each). */
+  stringScalars?: readonly string[];
 }
 
 export interface InterfaceDefinition<N extends string = string> {

@@ -2,6 +2,7 @@
 import { defineInterface } from '../interface-definition.js';
 import { fallbackMessage, field, parseJson } from '../../upstream/vendor-profile.js';
 import { isPaidLookup } from './paid-lookups.js';
+import { ADDRESS_TEXT_SCALARS } from './text-scalars.js';
 
 export const addressInterface = defineInterface({
   name: 'address',
@@ -38,6 +39,7 @@ export const addressInterface = defineInterface({
     mappers: Object.fromEntries(
       ['UkAddress', 'UsAddress', 'Place', 'PlaceSuggestion', 'KeyContext'].map((type) => [type, 'AddressRecordWire']),
     ),
+    stringScalars: ADDRESS_TEXT_SCALARS,
   },
   graph: async () => (await import('./index.js')).addressModule,
 });

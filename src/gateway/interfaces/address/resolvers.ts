@@ -11,6 +11,7 @@ import type { ScalarBehaviour } from '../../schema/graph-module.js';
 import type { EnvelopeTable } from '../../schema/unwrap-envelopes.js';
 import type { AddressRecordWire } from './wire.js';
 import type { FieldNeeds } from '../../upstream/field-needs.js';
+import { ADDRESS_TEXT_SCALARS } from './text-scalars.js';
 
 /** A UK or US record as the vendor sends it; US records carry a ZIP code. */
 function addressType(record: AddressRecordWire): 'UkAddress' | 'UsAddress' {
@@ -43,28 +44,8 @@ function vendorCheckedText(name: string): ScalarBehaviour {
   };
 }
 
-const TEXT_SCALARS = [
-  'AddressSearchText',
-  'ApiKeyText',
-  'AutocompleteText',
-  'BoundingBox',
-  'ConfigName',
-  'ConfigPayload',
-  'ContextCode',
-  'CountryIso3',
-  'EmailAddressText',
-  'LicenseeKeyText',
-  'LicenseeName',
-  'LonLatRadius',
-  'PhoneNumberText',
-  'PlaceSearchText',
-  'PostcodeText',
-  'SuggestionId',
-  'UprnText',
-];
-
 export const addressScalarBehaviours: Readonly<Record<string, ScalarBehaviour>> = Object.fromEntries(
-  TEXT_SCALARS.map((name) => [name, vendorCheckedText(name)]),
+  ADDRESS_TEXT_SCALARS.map((name) => [name, vendorCheckedText(name)]),
 );
 
 /** What this slice's fields need from upstream (upstream/field-needs.ts): each reads only its own record. */
