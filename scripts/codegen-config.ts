@@ -8,7 +8,7 @@
 import { dirname, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodegenConfig } from '@graphql-codegen/cli';
-import { INTERFACES } from '../src/gateway/interfaces/registry.js';
+import { INTERFACES, type Interfaces } from '../src/gateway/interfaces/registry.js';
 
 export const RESOLVER_TYPES_FILE = 'src/gateway/generated/resolvers-types.ts';
 
@@ -21,15 +21,17 @@ function mapper(module: URL, type: string): string {
   return `${relative(GENERATED_DIR, fileURLToPath(module)).split(sep).join(posix.sep)}#${type}`;
 }
 
-/** The mappers each registered interface declares. */
-const INTERFACE_MAPPERS: Record<string, string> = Object.fromEntries(
-  INTERFACES.flatMap(({ resolverTypes }) =>
-    resolverTypes ? Object.entries(resolverTypes.mappers).map(([type, record]) => [type, mapper(resolverTypes.module, record)]) : [],
-  ),
-);
+/** The mappers `interfaces` declare. */
+function interfaceMappers(interfaces: Interfaces): Record<string, string> {
+  return Object.fromEntries(
+    interfaces.flatMap(({ resolverTypes }) =>
+      resolverTypes ? Object.entries(resolverTypes.mappers).map(([type, record]) => [type, mapper(resolverTypes.module, record)]) : [],
+    ),
+  );
+}
 
-const MAPPERS: Record<string, string> = {
-  ...INTERFACE_MAPPERS,
+/** The features' records (features compose the interfaces; they are not in the registry). */
+const FEATURE_MAPPERS: Record<string, string> = {
   Visitor: '../features/visitor/visitor-parent.js#VisitorParent',
   MarketIndicator: '../features/live/wire.js#MarketIndicatorWire',
   // Aliased: the generated file declares its own CryptoBrief and BriefInput (the schema's shapes).
@@ -39,11 +41,10 @@ const MAPPERS: Record<string, string> = {
 };
 
 /**
- * Every scalar of the schema: the gateway's own here, each interface's from its folder
- * (`resolverTypes.stringScalars`); `strictScalars` makes a new one fail generation until it is listed.
+ * The gateway's own scalars; each interface's come from its folder (`resolverTypes.scalars`).
+ * `strictScalars` makes a new one fail generation until it is listed.
  */
 const STRING_SCALARS = [
-  ...INTERFACES.flatMap(({ resolverTypes }) => resolverTypes?.stringScalars ?? []),
   'CountryCode',
   'CurrencyCode',
   'Date',
@@ -63,18 +64,29 @@ const STRING_SCALARS = [
 ];
 const NUMBER_SCALARS = ['NonNegativeFloat', 'NonNegativeInt', 'NonPositiveFloat', 'PositiveInt'];
 
-/** The TypeScript type of each of our scalars as it travels in JSON; client configs use it too. */
-export const SCALAR_TYPES: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(STRING_SCALARS.map((name) => [name, 'string'])),
-  ...Object.fromEntries(NUMBER_SCALARS.map((name) => [name, 'number'])),
-};
+/** The TypeScript type of each scalar of a gateway serving `interfaces` as it travels in JSON. */
+export function scalarTypes(interfaces: Interfaces): Readonly<Record<string, string>> {
+  return {
+    ...Object.assign({}, ...interfaces.map(({ resolverTypes }) => resolverTypes?.scalars ?? {})),
+    ...Object.fromEntries(STRING_SCALARS.map((name) => [name, 'string'])),
+    ...Object.fromEntries(NUMBER_SCALARS.map((name) => [name, 'number'])),
+  };
+}
+
+/** The registry's scalar types; client configs use them too. */
+export const SCALAR_TYPES: Readonly<Record<string, string>> = scalarTypes(INTERFACES);
 
 /**
  * The configuration for a schema given as a file path (schema/gateway.graphql) or as SDL text.
  * `enumValues` maps each enum's GraphQL names to the wire values resolvers hold, so resolver
- * types ask for `'monday'` where the schema says `MONDAY`.
+ * types ask for `'monday'` where the schema says `MONDAY`. `interfaces` (the registry unless
+ * given) say what their types resolve from.
  */
-export function codegenConfig(schema: string, enumValues: Record<string, Record<string, string>> = {}): CodegenConfig {
+export function codegenConfig(
+  schema: string,
+  enumValues: Record<string, Record<string, string>> = {},
+  interfaces: Interfaces = INTERFACES,
+): CodegenConfig {
   return {
     schema,
     silent: true,
@@ -83,9 +95,9 @@ export function codegenConfig(schema: string, enumValues: Record<string, Record<
         plugins: ['typescript', 'typescript-resolvers'],
         config: {
           contextType: '../context.js#GatewayContext',
-          mappers: MAPPERS,
+          mappers: { ...interfaceMappers(interfaces), ...FEATURE_MAPPERS },
           scalars: {
-            ...SCALAR_TYPES,
+            ...scalarTypes(interfaces),
             // Federation's entity representations: any object, checked by the _entities resolver.
             _Any: 'unknown',
           },

@@ -34,8 +34,8 @@ export interface LiveFeedDefinition {
 export interface ResolverTypes {
   module: URL;
   mappers: Readonly<Record<string, string>>;
-  /** The interface's own scalars whose values travel as strings (codegen's `strictScalars` needs each). */
-  stringScalars?: readonly string[];
+  /** The interface's own scalars, by the TypeScript type their values travel as (codegen's `strictScalars` needs each). */
+  scalars?: Readonly<Record<string, string>>;
 }
 
 export interface InterfaceDefinition<N extends string = string> {

@@ -16,7 +16,10 @@ import { join } from 'node:path';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeCodegen } from '@graphql-codegen/cli';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { printSchema } from 'graphql';
+import { codegenConfig, RESOLVER_TYPES_FILE } from '../../../scripts/codegen-config.js';
 import { meshArtifactFiles, syncArtifact } from '../../../scripts/mesh-artifact.js';
 import { buildGatewaySchema } from '../../../src/gateway/build-schema.js';
 import { loadConfig } from '../../../src/gateway/config.js';
@@ -215,6 +218,20 @@ describe('a fifth interface added as a folder and a registry line', () => {
       for (const subscriber of subscribers) subscriber.close();
     }
   }, 10_000);
+
+  it('gets resolver types from codegen, its types resolving from the records its folder declares', async () => {
+    const built = await buildGatewaySchema(ROOT, { interfaces: REGISTRY, meshArtifactDir: artifactDir });
+    try {
+      const { result, error } = await executeCodegen(codegenConfig(printSchema(built.schema), {}, REGISTRY));
+      if (error) throw error;
+      const types = result.find((file) => file.filename === RESOLVER_TYPES_FILE)?.content ?? '';
+      expect(types).toContain("import type { ToyThingWire, ToyStockWire } from '../../../test/gateway/interfaces/toy/wire.js';");
+      expect(types).toMatch(/^ {2}ToyThing: ResolverTypeWrapper<ToyThingWire>;$/m);
+      expect(types).toMatch(/^ {2}toyStock\?: SubscriptionResolver<Maybe<ResolversTypes\['ToyStock'\]>/m);
+    } finally {
+      built.destroy();
+    }
+  }, 30_000);
 
   it('is probed by /readyz and counted in /metrics', async () => {
     const ready = await fetch(`${gatewayUrl}/readyz`);

@@ -39,7 +39,7 @@ export const addressInterface = defineInterface({
     mappers: Object.fromEntries(
       ['UkAddress', 'UsAddress', 'Place', 'PlaceSuggestion', 'KeyContext'].map((type) => [type, 'AddressRecordWire']),
     ),
-    stringScalars: ADDRESS_TEXT_SCALARS,
+    scalars: Object.fromEntries(ADDRESS_TEXT_SCALARS.map((name) => [name, 'string'])),
   },
   graph: async () => (await import('./index.js')).addressModule,
 });

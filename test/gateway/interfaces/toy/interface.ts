@@ -21,6 +21,12 @@ export const toyInterface = defineInterface({
     slowlyChanging: /^\/things\/[^/]+$/,
     probePath: () => '/health',
   },
+  resolverTypes: {
+    module: new URL('./wire.js', import.meta.url),
+    mappers: { ToyThing: 'ToyThingWire', ToyStock: 'ToyStockWire' },
+    // Mesh's scalar for the health check's empty answer.
+    scalars: { Void: 'null' },
+  },
   // Its stock moves: subscribers of one thing share a poll of it every 400 ms (LIVE_INTERVAL_MS_STOCK).
   liveFeeds: [{ name: 'stock', intervalMs: 400, follows: 'a `toyStock` subscription' }],
   graph: async () => (await import('./index.js')).toyModule,
