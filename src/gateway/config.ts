@@ -13,7 +13,7 @@ import { type CallerLimitSettings, type QuotaDeclarations, readCallerLimits } fr
 import { loadIdentitySettings } from './callers/identity-config.js';
 import { identityEnabled, type IdentitySettings } from './callers/identity.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
-import type { IntrospectionPolicy } from './http/use-introspection-policy.js';
+import type { IntrospectionPolicy } from './http/introspection-policy.js';
 import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './upstream/caller-address.js';
 import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.js';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings, loadLiveSettings } from './live/live-settings.js';

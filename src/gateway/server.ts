@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import type { ExecutionResult, GraphQLSchema } from 'graphql';
 import { subscribe } from '@graphql-tools/executor';
-import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Clock, systemClock } from './clock.js';
 import type { UpstreamName } from './config.js';
@@ -16,36 +15,28 @@ import { GRAPHIQL_DEFAULT_QUERY } from './graphiql-default-query.js';
 import { FanOutBudget } from './http/fan-out.js';
 import { DEFAULT_LIMITS, type OperationLimits } from './http/limits-config.js';
 import { graphiqlPage } from './http/graphiql-page.js';
-import { AnswerCompression, useCompression } from './http/compression.js';
-import { useErrorCatalogue } from './http/use-error-catalogue.js';
+import { AnswerCompression } from './http/compression.js';
 import { FastPlans, Handovers } from './http/fast-plans.js';
 import { GRAPHQL_PATH, HEALTH_PATH, Routes } from './http/routes.js';
 import { withFastPath } from './http/fast-path.js';
-import { useNotAcceptable } from './http/use-not-acceptable.js';
+import { FastPipeline } from './http/request-pipeline.js';
+import { requestSteps } from './request-steps.js';
+import { persistedLookup } from './persisted/persisted-lookup.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
-import { useCsrfPrevention } from './http/use-csrf-prevention.js';
-import { useIntrospectionPolicy } from './http/use-introspection-policy.js';
-import { corsPolicy, DEFAULT_CORS_ORIGINS, isAllowedOrigin, useVaryOnOrigin } from './ops/cors.js';
-import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
-import { requestIdOf, useRequestId } from './ops/request-id.js';
+import { corsPolicy, DEFAULT_CORS_ORIGINS, isAllowedOrigin } from './ops/cors.js';
+import { type ReadinessOptions } from './ops/readiness.js';
+import { requestIdOf } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
-import { useMetrics } from './ops/use-metrics.js';
-import { useTracing } from './ops/tracing/use-tracing.js';
 import { tracingRegistered } from './shared/tracer-name.js';
 import { COMPILED_EXECUTION_READY } from './build-schema.js';
-import { CompiledOperations, compiledExecutionCopy, useCompiledExecution } from './http/compiled-execution.js';
+import { CompiledOperations, compiledExecutionCopy } from './http/compiled-execution.js';
 import { providedBy } from './schema/pipeline.js';
-import { useInputErrors } from './http/use-input-errors.js';
-import { useOperationLimits } from './http/use-operation-limits.js';
-import { useRequestBodyLimit } from './http/use-request-body-limit.js';
 import { type RequestLogOptions, requestLog } from './http/request-log.js';
-import { useRequestLog } from './http/use-request-log.js';
 import { yogaLogger } from './http/yoga-logger.js';
 import { type Logger, silentLogger } from './logger.js';
-import { useProvenance, withProvenance } from './provenance/use-provenance.js';
+import { withProvenance } from './provenance/use-provenance.js';
 import { MemoryStore, type SharedStore } from './cache/shared-store.js';
 import type { PersistedDocuments } from './persisted/persisted-documents.js';
-import { usePersistedQueries } from './persisted/use-persisted-queries.js';
 import { ResponseCache } from './upstream/response-cache.js';
 import { meshEndpoints } from './upstream/mesh-endpoints.js';
 import { type CallerInfo, callerIp, type ResolvedUpstream } from './upstream/upstream-fetch.js';
@@ -61,10 +52,8 @@ import { CallerQuota } from './callers/quota.js';
 import { CallerRateLimit } from './callers/rate-limit.js';
 import { upstreamCharges } from './callers/upstream-charges.js';
 import { callerOf } from './callers/settled-callers.js';
-import { useCallerIdentity } from './callers/use-caller-identity.js';
-import { useCost, withCost } from './callers/use-cost.js';
-import { useRateLimit } from './callers/use-rate-limit.js';
-import { useScopes } from './callers/use-scopes.js';
+import { withCost } from './callers/cost.js';
+import { ScopeRules } from './callers/scope-rules.js';
 import { enforcedRules } from './callers/field-scopes.js';
 import { LIVE_FIELD_INTERFACES } from './features/live/index.js';
 import { type LiveBus, localBus } from './live/live-bus.js';
@@ -223,16 +212,51 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     return { context, meter, budget };
   };
   const persistedOnly = options.persisted?.only ?? false;
-  // Features whose hooks every request needs keep every request on Yoga's path.
-  const fastPathOn = jit && !tracingRegistered() && !settling && !enforces && !persistedOnly;
+  // The fast path runs compiled plans: without graphql-jit every request takes Yoga's path.
+  const fastPathOn = jit;
   const compiled = new CompiledOperations();
-  const plans = new FastPlans({ introspectionOpen: introspection === 'on', compiled });
+  const plans = new FastPlans({ compiled });
   const handovers = new Handovers<StartedGatewayRequest>();
   const sandboxSet: ReadonlySet<UpstreamName> = new Set(options.sandboxUpstreams ?? []);
   const routes = new Routes({ readiness: options.readiness !== undefined, metrics: metrics !== undefined });
   const liveEvents = new LiveEvents({ logger, observer: metrics, interfaceOf: (field) => LIVE_FIELD_INTERFACES[field] });
   const compression = new AnswerCompression(options.compression ?? true);
   const graphiql = graphiqlPage(async () => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL);
+  const persisted = { store: options.sharedStore ?? new MemoryStore(), documents: options.persisted?.documents, persistedOnly };
+  const steps = requestSteps({
+    routes,
+    limits,
+    logger,
+    metrics,
+    tracing: tracingRegistered(),
+    settling,
+    trustProxy,
+    rateLimit,
+    quota,
+    scopeRules:
+      enforces &&
+      new ScopeRules({
+        enforces,
+        ...(identity
+          ? { challenge: identity.challenge() }
+          : {
+              anonymousAdvice:
+                'this gateway takes no credentials (AUTH_* unset): its operator can configure callers, or set ADDRESS_ADMIN_OPERATIONS=true to serve these fields to anyone.',
+            }),
+      }),
+    introspection,
+    liveEvents,
+    meters,
+    requestLog: options.requestLog,
+    persisted,
+    budgetOf: (request) => budgets.get(request),
+    readiness: options.readiness,
+    sandboxUpstreams: options.sandboxUpstreams ?? [],
+    compiled: jit ? compiled : undefined,
+    fast: fastPathOn ? { plans, handovers } : undefined,
+    compression,
+    graphiql,
+  });
   const yoga = createYoga<ServerContext, GatewayContext>({
     // buildGatewaySchema's pipeline already made the scalars take the literal alone (its
     // compiled-execution pass); any other schema is copied, so a caller's schema never changes.
@@ -249,58 +273,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     batching: false,
     // useRequestBodyLimit enforces MAX_REQUEST_BYTES without re-streaming every body.
     maxRequestBodySize: false,
-    plugins: [
-      // Before every other plugin: a request for a path this gateway does not serve goes no further.
-      routes.plugin(),
-      // First after routing, so the answer it replaces still gets every later plugin's headers (request id, CORS vary).
-      useNotAcceptable(GRAPHQL_PATH),
-      useRequestId(),
-      useRequestBodyLimit(limits.maxRequestBytes),
-      useCsrfPrevention(),
-      ...(tracingRegistered() ? [useTracing(GRAPHQL_PATH)] : []),
-      ...(metrics ? [useMetrics(metrics, GRAPHQL_PATH)] : []),
-      // Identity before the body is parsed, then the caller's rate limit (a refusal costs no parse);
-      // both, and the scopes, before the catalogue, whose onExecuteDone would turn a refusal
-      // without data into a 400.
-      ...(settling ? [useCallerIdentity({ identity: settling, logger, graphqlEndpoint: GRAPHQL_PATH, trustProxy })] : []),
-      ...(rateLimit ? [useRateLimit({ callerOf, rateLimit, quota, graphqlPath: GRAPHQL_PATH })] : []),
-      ...(enforces
-        ? [
-            useScopes({
-              enforces,
-              ...(identity
-                ? { challenge: identity.challenge() }
-                : {
-                    anonymousAdvice:
-                      'this gateway takes no credentials (AUTH_* unset): its operator can configure callers, or set ADDRESS_ADMIN_OPERATIONS=true to serve these fields to anyone.',
-                  }),
-            }),
-          ]
-        : []),
-      ...(introspection === 'on' ? [] : [useIntrospectionPolicy({ policy: introspection, callerOf })]),
-      // The log reads the codes the catalogue has settled, so it comes after it.
-      useErrorCatalogue(logger),
-      liveEvents.plugin(),
-      useCost({ meterOf: (request) => meters.of(request), quota }),
-      useRequestLog(logger, metrics, options.requestLog),
-      ...usePersistedQueries({
-        store: options.sharedStore ?? new MemoryStore(),
-        documents: options.persisted?.documents,
-        persistedOnly,
-      }),
-      useInputErrors(),
-      ...useOperationLimits(limits, (request) => budgets.get(request)),
-      useVaryOnOrigin(),
-      ...(options.readiness ? [useReadiness(options.readiness)] : []),
-      useProvenance(options.sandboxUpstreams ?? []),
-      // @defer and @stream: declared on Yoga's schema, sent as multipart/mixed or SSE parts (graphql-js runs them, not graphql-jit).
-      useDeferStream(),
-      ...(jit ? [useCompiledExecution(compiled)] : []),
-      // After compiled execution, so a handed-over result replaces whichever executor was chosen.
-      ...(fastPathOn ? [plans.plugin(), handovers.plugin()] : []),
-      // Last, so the body it encodes and the headers it adds to are final.
-      useCompression(compression, graphiql),
-    ],
+    plugins: steps.flatMap((step) => step.yoga),
     context: ({ request, req }) => {
       const handover = handovers.of(req);
       if (handover) {
@@ -339,15 +312,19 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       handovers,
       maxRequestBytes: limits.maxRequestBytes,
       compression,
-      start: ({ nodeRequest, headers, socketAddress, requestId }) => {
-        const ip = callerIp(headers, socketAddress, trustProxy);
-        const started = startRequest(nodeRequest, anonymousCaller(ip), { headers, ip, requestId });
+      pipeline: new FastPipeline(steps),
+      addressOf: (headers, socketAddress) => callerIp(headers, socketAddress, trustProxy),
+      persistedQuery: persistedLookup(persisted),
+      persistedOnly,
+      start: (exchange) => {
+        const { nodeRequest, headers, address: ip, requestId, caller } = exchange;
+        const started = startRequest(nodeRequest, caller, { headers, ip, requestId });
         return {
           context: started.context,
           state: started,
           answered: (result: ExecutionResult) => {
             const recorder = started.context.provenance;
-            return withCost(recorder ? withProvenance(result, recorder, sandboxSet) : result, started.meter);
+            return withCost(recorder ? withProvenance(result, recorder, sandboxSet) : result, started.meter, quota);
           },
         };
       },
@@ -355,9 +332,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       metrics,
       logger,
       corsAllows: (origin, requestUrl) => isAllowedOrigin(options.corsOrigins ?? DEFAULT_CORS_ORIGINS, origin, requestUrl),
-      openStream: ({ nodeRequest, headers, socketAddress, requestId }, plan, variables) => {
-        const ip = callerIp(headers, socketAddress, trustProxy);
-        const caller = anonymousCaller(ip);
+      openStream: ({ nodeRequest, headers, address: ip, requestId, caller }, plan, variables) => {
         const started = startRequest(nodeRequest, caller, { headers, ip, requestId });
         const session = { runtime: live, headers, connection: nodeRequest.socket, caller: caller.id };
         attachLiveSession(nodeRequest, session);

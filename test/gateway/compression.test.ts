@@ -96,6 +96,10 @@ const post = (port: number, query: string, headers: Record<string, string> = {})
 const get = (port: number, query: string, headers: Record<string, string> = {}): Promise<Answer> =>
   send(port, { method: 'GET', path: `/graphql?query=${encodeURIComponent(query)}`, headers: { accept: 'application/json', ...headers } });
 
+/** A POST the fast path leaves to Yoga's path: a Content-Type spelling it does not take (Yoga ignores the parameter's case). */
+const yogaPost = (port: number, query: string, headers: Record<string, string> = {}): Promise<Answer> =>
+  post(port, query, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+
 /** The answer's data: its extensions (cost, provenance) say how it was made, which differs between two asks. */
 function dataOf(answer: Answer): unknown {
   return (JSON.parse(answer.body.toString('utf8')) as { data?: unknown }).data;
@@ -194,9 +198,9 @@ describe('Q2 in every coding', () => {
     if (coding) expect(answer.raw.length).toBeLessThan(answer.body.length / 4);
   });
 
-  it.each(ENCODINGS)("on Yoga's path (a GET), Accept-Encoding: $asked", async ({ asked, coding }) => {
+  it.each(ENCODINGS)("on Yoga's path, Accept-Encoding: $asked", async ({ asked, coding }) => {
     const before = await fastAnswers(compressing);
-    const answer = await get(compressing.port, Q2, asked === undefined ? {} : { 'accept-encoding': asked });
+    const answer = await yogaPost(compressing.port, Q2, asked === undefined ? {} : { 'accept-encoding': asked });
     expect(await fastAnswers(compressing)).toBe(before);
     expect(answer.status).toBe(200);
     expectConsistent(answer, coding);
@@ -205,7 +209,7 @@ describe('Q2 in every coding', () => {
 
   it('merges Accept-Encoding into the Vary that CORS adds, on both paths alike', async () => {
     const origin = { origin: 'https://elsewhere.example', 'accept-encoding': 'gzip' };
-    const [fast, yoga] = await Promise.all([post(compressing.port, Q2, origin), get(compressing.port, Q2, origin)]);
+    const [fast, yoga] = await Promise.all([post(compressing.port, Q2, origin), yogaPost(compressing.port, Q2, origin)]);
     expect([fast.headers.vary, yoga.headers.vary]).toEqual(['Origin, Accept-Encoding', 'Origin, Accept-Encoding']);
   });
 

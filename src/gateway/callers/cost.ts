@@ -5,9 +5,11 @@
  * tier for Prometheus. Tiers, never caller ids, label the series: a handful of tiers keep the
  * series bounded, and ids would put callers' identities into the metrics store.
  */
+import type { ExecutionResult } from 'graphql';
 import { Counter, type Registry } from 'prom-client';
 import type { UpstreamName } from '../config.js';
 import type { Caller } from './caller.js';
+import type { CallerQuota } from './quota.js';
 
 /** What one request spent, per upstream. */
 export interface CostSummary {
@@ -97,4 +99,18 @@ export class CostMeters {
   of(request: object): CostMeter | undefined {
     return this.meters.get(request);
   }
+}
+
+/**
+ * `result` with `extensions.cost`: what the request spent when it reached a vendor or its cache,
+ * and with a quota what is left of it, on every answer. Run by Yoga's adapter (use-cost.ts) and the
+ * fast path alike.
+ */
+export async function withCost<T extends ExecutionResult>(result: T, meter: CostMeter, quota?: CallerQuota): Promise<T> {
+  const summary = meter.summary();
+  // With a quota every answer shows what is left of it, whatever it spent.
+  if (quota) return { ...result, extensions: { ...result.extensions, cost: { ...summary, quota: await quota.remaining(meter.caller) } } };
+  // An answer that reached no vendor spent nothing to report.
+  if (Object.keys(summary.calls).length === 0 && Object.keys(summary.cacheHits).length === 0) return result;
+  return { ...result, extensions: { ...result.extensions, cost: summary } };
 }

@@ -4,12 +4,13 @@
  * an operation's estimate before execution. The counter's key holds the UTC day of the injected
  * clock, so a quota resets at midnight UTC without any timer, and tests choose the day.
  */
-import { GraphQLError } from 'graphql';
+import { type DocumentNode, getOperationAST, GraphQLError, type GraphQLSchema } from 'graphql';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { UpstreamName } from '../config.js';
 import { type CallerLimitSettings, dailyQuotaOf, type QuotaDeclarations } from './caller-limits.js';
 import type { CounterStore } from './counter-store.js';
+import { estimateUpstreamUnits } from './estimate-units.js';
 import { type LimitPolicy, limitHeaders } from './rate-limit-headers.js';
 import type { Caller } from './caller.js';
 import { quotaUnits, unitName } from './quota-units.js';
@@ -87,6 +88,20 @@ export class CallerQuota {
    * before anything executes: QUOTA_EXCEEDED with HTTP 429, Retry-After and the quota's RateLimit
    * fields. Spends nothing: each call spends when it is made.
    */
+  /**
+   * Refuses an operation whose estimated units would pass the caller's daily quota at a vendor
+   * (throws QUOTA_EXCEEDED, HTTP 429), before it executes: the one check both paths run.
+   */
+  async checkOperation(
+    caller: Caller,
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operationName: string | null | undefined,
+  ): Promise<void> {
+    const operation = getOperationAST(document, operationName);
+    if (operation) await this.check(caller, estimateUpstreamUnits(schema, document, operation));
+  }
+
   async check(caller: Caller, estimate: UnitEstimate): Promise<void> {
     const now = this.clock();
     for (const [upstream, units] of Object.entries(unitsByUpstream(estimate, this.settings.vendors)) as [UpstreamName, number][]) {

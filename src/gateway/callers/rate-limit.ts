@@ -10,6 +10,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { type CallerLimitSettings, ratePerMinuteOf } from './caller-limits.js';
 import type { CounterStore } from './counter-store.js';
 import type { Caller } from './caller.js';
+import { type LimitPolicy, policyItem, stateItem } from './rate-limit-headers.js';
 
 export const RATE_WINDOW_SECONDS = 60;
 
@@ -53,4 +54,38 @@ function decision(allowed: boolean, limit: number, state: RateLimiterRes): RateD
     resetSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)),
     windowSeconds: RATE_WINDOW_SECONDS,
   };
+}
+
+/** The per-minute limit as the RateLimit headers name it. */
+export function ratePolicy(decision: RateDecision): LimitPolicy {
+  return {
+    name: 'default',
+    quota: decision.limit,
+    windowSeconds: decision.windowSeconds,
+    remaining: decision.remaining,
+    resetSeconds: decision.resetSeconds,
+  };
+}
+
+/** The RateLimit-Policy and RateLimit fields every answer to a limited caller carries, as name and value pairs. */
+export function rateLimitFields(decision: RateDecision): [string, string][] {
+  const policy = ratePolicy(decision);
+  return [
+    ['RateLimit-Policy', policyItem(policy)],
+    ['RateLimit', stateItem(policy)],
+  ];
+}
+
+/** Decisions the fast path took before handing a request to Yoga's path, by node request. */
+const handedOver = new WeakMap<object, RateDecision>();
+
+/** Records the fast path's decision, so Yoga's adapter adopts it instead of spending another token. */
+export function handOverRateDecision(nodeRequest: object, decision: RateDecision): void {
+  handedOver.set(nodeRequest, decision);
+}
+
+/** The fast path's decision for the node request behind Yoga's server context, if it took one. */
+export function handedRateDecision(serverContext: unknown): RateDecision | undefined {
+  const nodeRequest: unknown = typeof serverContext === 'object' && serverContext !== null ? Reflect.get(serverContext, 'req') : undefined;
+  return typeof nodeRequest === 'object' && nodeRequest !== null ? handedOver.get(nodeRequest) : undefined;
 }

@@ -12,7 +12,7 @@ import { requestIdOf } from '../ops/request-id.js';
 import type { ProxyTrust } from '../upstream/caller-address.js';
 import { callerIp } from '../upstream/upstream-fetch.js';
 import type { Identity, Refusal } from './identity.js';
-import { callerOf, settleCaller } from './settled-callers.js';
+import { callerOf, handedIdentification, settleCaller } from './settled-callers.js';
 
 export interface CallerIdentityOptions {
   identity: Identity;
@@ -49,10 +49,12 @@ export function useCallerIdentity(options: CallerIdentityOptions): Plugin {
     async onRequest({ request, url, serverContext, endResponse, fetchAPI }) {
       // CORS preflights carry no credentials by design; Yoga's CORS plugin answers them.
       if (url.pathname !== endpoint || request.method === 'OPTIONS') return;
-      const identified = await options.identity.identify({
-        headers: request.headers,
-        address: callerIp(request.headers, socketAddress(serverContext), options.trustProxy),
-      });
+      const identified =
+        handedIdentification(serverContext) ??
+        (await options.identity.identify({
+          headers: request.headers,
+          address: callerIp(request.headers, socketAddress(serverContext), options.trustProxy),
+        }));
       if (identified.caller) {
         settleCaller(request, identified.caller);
         return;

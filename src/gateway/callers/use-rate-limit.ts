@@ -5,13 +5,11 @@
  * 429, Retry-After and a GraphQL-shaped body: RATE_LIMITED (the catalogue's code for throttling,
  * here the gateway's own) or QUOTA_EXCEEDED, with `extensions.limit` naming the limit.
  */
-import { GraphQLError, getOperationAST } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Caller } from './caller.js';
-import { estimateUpstreamUnits } from './estimate-units.js';
 import type { CallerQuota } from './quota.js';
-import type { CallerRateLimit, RateDecision } from './rate-limit.js';
-import { type LimitPolicy, policyItem, stateItem } from './rate-limit-headers.js';
+import { type CallerRateLimit, handedRateDecision, type RateDecision, rateLimitFields, ratePolicy } from './rate-limit.js';
 
 export interface RateLimitOptions {
   /** The request's caller, as the identity plugin (which runs before this one) settled it. */
@@ -21,17 +19,6 @@ export interface RateLimitOptions {
   quota?: CallerQuota | undefined;
   /** Only this path is limited: probes, metrics and other routes never spend a caller's tokens. */
   graphqlPath?: string;
-}
-
-/** The per-minute limit as the headers name it. */
-function ratePolicy(decision: RateDecision): LimitPolicy {
-  return {
-    name: 'default',
-    quota: decision.limit,
-    windowSeconds: decision.windowSeconds,
-    remaining: decision.remaining,
-    resetSeconds: decision.resetSeconds,
-  };
 }
 
 /** The RATE_LIMITED answer: GraphQL-shaped, so clients read it as they read every other error. */
@@ -63,28 +50,26 @@ function refusal(decision: RateDecision, fetchAPI: { Response: typeof Response }
 export function useRateLimit({ callerOf, rateLimit, quota, graphqlPath = '/graphql' }: RateLimitOptions): Plugin {
   const decisions = new WeakMap<Request, RateDecision>();
   return {
-    async onRequest({ request, url, endResponse, fetchAPI }) {
+    async onRequest({ request, url, serverContext, endResponse, fetchAPI }) {
       // A CORS preflight is the browser's, not the caller's, request.
       if (url.pathname !== graphqlPath || request.method === 'OPTIONS') return;
       const caller = callerOf(request);
-      const decision = caller && (await rateLimit.consume(caller));
+      const decision = handedRateDecision(serverContext) ?? (caller && (await rateLimit.consume(caller)));
       if (!decision) return;
       decisions.set(request, decision);
       if (!decision.allowed) endResponse(refusal(decision, fetchAPI));
     },
     async onExecute({ args }) {
       const caller = quota && callerOf(args.contextValue.request);
-      const operation = caller && getOperationAST(args.document, args.operationName);
-      if (!quota || !caller || !operation) return;
+      if (!quota || !caller) return;
       // Throwing here refuses the whole request; QUOTA_EXCEEDED's http extension makes it a 429.
-      await quota.check(caller, estimateUpstreamUnits(args.schema, args.document, operation));
+      await quota.checkOperation(caller, args.schema, args.document, args.operationName);
     },
     onResponse({ request, response }) {
       const decision = decisions.get(request);
       if (!decision) return;
       // Appended: a quota refusal has already put its own policy in these fields.
-      response.headers.append('RateLimit-Policy', policyItem(ratePolicy(decision)));
-      response.headers.append('RateLimit', stateItem(ratePolicy(decision)));
+      for (const [name, value] of rateLimitFields(decision)) response.headers.append(name, value);
     },
   };
 }

@@ -21,6 +21,7 @@ import { SCOPE_DIRECTIVES_SDL } from './scope-directives.js';
 import { StaticKeys } from './static-keys.js';
 import { parseTiers } from './tiers.js';
 import { useCallerIdentity } from './use-caller-identity.js';
+import { ScopeRules } from './scope-rules.js';
 import { useScopes } from './use-scopes.js';
 import { UPSTREAM_VARIABLES } from '../config.js';
 
@@ -70,7 +71,7 @@ function server(schema: GraphQLSchema) {
     plugins: [
       useCallerIdentity({ identity, logger: silentLogger }),
       // Before the catalogue: its onExecuteDone would take a result without data for a 400.
-      useScopes({ challenge: identity.challenge() }),
+      useScopes({ rules: new ScopeRules({ challenge: identity.challenge() }) }),
       useErrorCatalogue(silentLogger),
     ],
   });

@@ -18,13 +18,15 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { anonymousCaller } from '../callers/caller.js';
 import type { Logger } from '../logger.js';
 import { CORS_EXPOSED_HEADERS } from '../ops/cors.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
 import { handOverRequestId, requestIdFrom } from '../ops/request-id.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
-import { type FastPlan, FastPlans, type Handovers } from './fast-plans.js';
+import { type FastPlan, FastPlans, type HandedOver, type Handovers } from './fast-plans.js';
+import type { Exchange, FastPipeline } from './request-pipeline.js';
 import { MAX_NESTING, nestsDeeperThan } from './request-parameters.js';
 import { type AnsweredRequest, namedOperation } from './request-log.js';
 import { type AnswerCompression, writeAnswer } from './compression.js';
@@ -73,9 +75,13 @@ function memoisedMediaType(): (accept: string | undefined) => RegularMediaType |
   };
 }
 
-/** The parameters of a GraphQL POST the fast path runs: nothing but these three, of these types. */
+/**
+ * The parameters of a GraphQL request the fast path runs: a query text, or the hash of a persisted
+ * one (the documents file, or a registered APQ) with no text beside it; an operation name; variables.
+ */
 interface FastParams {
-  query: string;
+  query: string | undefined;
+  persistedHash: string | undefined;
   operationName: string | undefined;
   variables: Record<string, unknown> | undefined;
 }
@@ -84,21 +90,63 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The body's parameters, or undefined for anything Yoga would answer otherwise (an error, an extension, an unknown key). */
+/**
+ * `extensions` the fast path takes: none, or exactly `{ persistedQuery: { version: 1, sha256Hash } }`
+ * (Apollo's APQ and persisted documents); its hash, null for none, or undefined for anything else.
+ */
+function persistedHashOf(extensions: unknown): string | null | undefined {
+  if (extensions === undefined || extensions === null) return null;
+  if (!isPlainObject(extensions) || Object.keys(extensions).length !== 1) return undefined;
+  const persisted = extensions['persistedQuery'];
+  if (!isPlainObject(persisted) || Object.keys(persisted).length !== 2 || persisted['version'] !== 1) return undefined;
+  const hash = persisted['sha256Hash'];
+  return typeof hash === 'string' && hash !== '' ? hash : undefined;
+}
+
+/** The request's parameters, or undefined for anything Yoga would answer otherwise (an error, another extension, an unknown key). */
 function fastParams(body: unknown): FastParams | undefined {
   if (!isPlainObject(body)) return undefined;
-  let count = 0;
   for (const key in body) {
-    if (key !== 'query' && key !== 'operationName' && key !== 'variables') return undefined;
-    count += 1;
+    if (key !== 'query' && key !== 'operationName' && key !== 'variables' && key !== 'extensions') return undefined;
   }
-  const { query, operationName, variables } = body;
-  if (typeof query !== 'string' || count === 0) return undefined;
+  const { query, operationName, variables, extensions } = body;
+  const persistedHash = persistedHashOf(extensions);
+  if (persistedHash === undefined) return undefined;
+  // A text with a hash registers it (APQ): Yoga's path does that.
+  if (persistedHash === null ? typeof query !== 'string' : query !== undefined && query !== null) return undefined;
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
   if (variables !== undefined && variables !== null && !isPlainObject(variables)) return undefined;
   // Coercing them would recurse as deep as they nest: Yoga's path refuses them first.
   if (nestsDeeperThan(variables, MAX_NESTING)) return undefined;
-  return { query, operationName: operationName ?? undefined, variables: variables ?? undefined };
+  return {
+    query: typeof query === 'string' ? query : undefined,
+    persistedHash: persistedHash ?? undefined,
+    operationName: operationName ?? undefined,
+    variables: variables ?? undefined,
+  };
+}
+
+/** A GET's parameters, read as Yoga reads them (the first of each name; empty is absent; variables and extensions as JSON). */
+function getParams(target: string): FastParams | undefined {
+  const search = new URLSearchParams(target.slice(target.indexOf('?') + 1));
+  const json = (name: string): unknown => {
+    const text = search.get(name);
+    return text ? JSON.parse(text) : undefined;
+  };
+  try {
+    return fastParams(
+      Object.fromEntries(
+        Object.entries({
+          query: search.get('query') || undefined,
+          operationName: search.get('operationName') || undefined,
+          variables: json('variables'),
+          extensions: json('extensions'),
+        }).filter(([, value]) => value !== undefined),
+      ),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -123,14 +171,6 @@ function headerReader(request: IncomingMessage): HeaderReader {
   };
 }
 
-/** One request the fast path runs: the node request (the key of its meter), its headers and id. */
-export interface FastRequest {
-  nodeRequest: IncomingMessage;
-  headers: HeaderReader;
-  socketAddress: string | undefined;
-  requestId: string;
-}
-
 /**
  * A request started as the context factory starts Yoga's: the context its operation runs with,
  * the state Yoga's path takes over with an answer that has errors, and what its answer adds
@@ -139,7 +179,7 @@ export interface FastRequest {
 export interface StartedRequest<TState> {
   context: object;
   state: TState;
-  answered(result: ExecutionResult): ExecutionResult;
+  answered(result: ExecutionResult): Promise<ExecutionResult>;
 }
 
 export interface FastPathOptions<TState> {
@@ -147,12 +187,21 @@ export interface FastPathOptions<TState> {
   schema: GraphQLSchema;
   plans: FastPlans;
   handovers: Handovers<TState>;
+  /** The request pipeline's steps as the fast path runs them (request-pipeline.ts). */
+  pipeline: FastPipeline;
   /** MAX_REQUEST_BYTES: a longer body goes to Yoga's path, which refuses it. */
   maxRequestBytes: number;
   /** COMPRESSION: how answers are encoded (http/compression.ts); uncompressed where absent. */
   compression?: AnswerCompression | undefined;
-  start(request: FastRequest): StartedRequest<TState>;
-  /** The request line and the operation metrics (use-request-log.ts). */
+  /** The caller's address: the socket's, or what a trusted proxy's X-Forwarded-For says (TRUST_PROXY). */
+  addressOf(headers: HeaderReader, socketAddress: string | undefined): string | undefined;
+  /** The text of a persisted operation by its hash (the documents file, then registered APQ); undefined when unknown. */
+  persistedQuery(hash: string): Promise<string | undefined>;
+  /** PERSISTED_ONLY: a request sending a query text goes to Yoga's path, which refuses it. */
+  persistedOnly: boolean;
+  /** Starts the request once its steps have settled its caller. */
+  start(exchange: Exchange): StartedRequest<TState>;
+  /** The request line and the operation metrics (request-log.ts). */
   log(answered: AnsweredRequest): void;
   metrics?: GatewayMetrics | undefined;
   /** Where a failure of the fast path itself is reported (the client gets a 500 with the request id). */
@@ -165,7 +214,7 @@ export interface FastPathOptions<TState> {
    * Opens a subscription's stream as Yoga's path opens it (live/use-live-events.ts: its slot, its
    * group's shared execution); a refusal is a result, which Yoga's path then answers.
    */
-  openStream(request: FastRequest, plan: SubscriptionPlan, variables: Record<string, unknown> | undefined): OpenedStream<TState>;
+  openStream(exchange: Exchange, plan: SubscriptionPlan, variables: Record<string, unknown> | undefined): OpenedStream<TState>;
 }
 
 type SubscriptionPlan = Extract<FastPlan, { kind: 'subscription' }>;
@@ -181,10 +230,21 @@ type ReadRequest = IncomingMessage & { body?: Buffer };
 
 const DIGITS = /^\d+$/;
 
-/** Whether the request's headers alone allow the fast path: a small JSON POST to the endpoint, answered as JSON. */
+/**
+ * Whether the request's headers alone allow the fast path: a small JSON POST to the endpoint, or a
+ * GET of it with parameters and no body, that does not ask for GraphiQL's page.
+ */
 function eligible(request: IncomingMessage, graphqlPath: string, maxRequestBytes: number): boolean {
-  const { headers } = request;
-  if (request.method !== 'POST' || request.url !== graphqlPath) return false;
+  const { headers, url = '' } = request;
+  if (request.method === 'GET') {
+    return (
+      url.startsWith(`${graphqlPath}?`) &&
+      headers['content-length'] === undefined &&
+      headers['transfer-encoding'] === undefined &&
+      !(headers.accept ?? '').includes('text/html')
+    );
+  }
+  if (request.method !== 'POST' || url !== graphqlPath) return false;
   if (headers['transfer-encoding'] !== undefined || !JSON_BODY_TYPES.has(headers['content-type'] ?? '')) return false;
   const length = headers['content-length'];
   return length !== undefined && DIGITS.test(length) && Number(length) <= maxRequestBytes;
@@ -345,49 +405,43 @@ async function execute(
   }
 }
 
+/** The JSON answer to a failure of the fast path itself: as Yoga masks an unexpected error. */
+const FAILED_BODY = JSON.stringify({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+
 /** `slow` (Yoga's node handler) with the fast path in front of it. */
 export function withFastPath<TState>(options: FastPathOptions<TState>, slow: RequestListener): RequestListener {
-  const { graphqlPath, maxRequestBytes } = options;
+  const { graphqlPath, maxRequestBytes, pipeline } = options;
   const mediaTypeOf = memoisedMediaType();
-
-  const handOver = (request: ReadRequest, response: ServerResponse, body: Buffer): void => {
-    request.body = body;
-    slow(request, response);
-  };
-
   const streams = new EventStreams(options.pingIntervalMs ?? defaultPingIntervalMs());
+
+  /** Yoga's path answers the request, with what the steps settled (identity, rate limit, the trace's context). */
+  const handOver = (exchange: Exchange, response: ServerResponse, body: Buffer | undefined, handed?: HandedOver<TState>): void => {
+    const request: ReadRequest = exchange.nodeRequest;
+    handOverRequestId(request, exchange.requestId);
+    // Counted as the fast path's run when it executed the operation and hands over its result.
+    if (handed) {
+      options.metrics?.fastPathRun('handed_over');
+      options.handovers.give(request, handed);
+    }
+    if (body !== undefined) request.body = body;
+    pipeline.answered(exchange, undefined);
+    pipeline.within(exchange, () => slow(request, response));
+  };
 
   /** Opens the subscription and streams it; a refusal goes to Yoga. Holds neither the body nor the parameters for the stream's life. */
   const stream = async (
-    request: ReadRequest,
+    exchange: Exchange,
     response: ServerResponse,
-    handBack: () => void,
+    body: Buffer | undefined,
     plan: SubscriptionPlan,
     variables: Record<string, unknown> | undefined,
     cors: CorsHeaders,
   ): Promise<void> => {
-    const headers = headerReader(request);
-    const requestId = requestIdFrom(headers);
-    options.metrics?.inFlight.inc();
-    let opened: OpenedStream<TState>;
-    let result: ExecutionResult | AsyncIterableIterator<ExecutionResult>;
-    try {
-      opened = options.openStream(
-        { nodeRequest: request, headers, socketAddress: request.socket.remoteAddress, requestId },
-        plan,
-        variables,
-      );
-      result = await opened.stream;
-    } finally {
-      options.metrics?.inFlight.dec();
-    }
-    if (!(Symbol.asyncIterator in result)) {
-      options.metrics?.fastPathRun('handed_over');
-      handOverRequestId(request, requestId);
-      options.handovers.give(request, { state: opened.state, result });
-      return handBack();
-    }
+    const opened = options.openStream(exchange, plan, variables);
+    const result = await pipeline.within(exchange, () => opened.stream);
+    if (!(Symbol.asyncIterator in result)) return handOver(exchange, response, body, { state: opened.state, result });
     options.metrics?.fastPathRun('answered');
+    pipeline.answered(exchange, undefined);
     const head = [
       'Content-Type',
       'text/event-stream',
@@ -398,63 +452,105 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       'Content-Encoding',
       'none',
       REQUEST_ID_HEADER,
-      requestId,
+      exchange.requestId,
       ...cors,
+      ...exchange.answerHeaders.flat(),
     ];
     // Returned, not awaited: this frame (the request's context and state, the body) is let go while the stream lasts.
     return sendEvents(response, result, head, streams);
   };
 
+  /** Runs a request whose parameters are read: its steps, its plan, its execution, its answer. */
   const run = async (
-    request: ReadRequest,
+    exchange: Exchange,
     response: ServerResponse,
-    body: Buffer,
+    body: Buffer | undefined,
+    params: FastParams,
     wanted: Wanted,
     cors: CorsHeaders,
     arrived: number,
   ): Promise<void> => {
-    let params: FastParams | undefined;
-    try {
-      params = fastParams(JSON.parse(body.toString('utf8')));
-    } catch {
-      params = undefined;
-    }
-    const plan: FastPlan | undefined = params && options.plans.find(params.query, params.operationName);
-    if (!params || !plan || !FastPlans.variablesCoerce(options.schema, plan, params.variables)) return handOver(request, response, body);
+    if ((await pipeline.arrive(exchange)) === 'yoga') return handOver(exchange, response, body);
+    const query = params.persistedHash === undefined ? params.query : await options.persistedQuery(params.persistedHash);
+    const plan: FastPlan | undefined = query === undefined ? undefined : options.plans.find(query, params.operationName);
+    if (!plan || !FastPlans.variablesCoerce(options.schema, plan, params.variables)) return handOver(exchange, response, body);
+    const admitted = { schema: options.schema, document: plan.document, operation: plan.operation, operationName: params.operationName };
+    if ((await pipeline.admit(exchange, admitted)) === 'yoga') return handOver(exchange, response, body);
     if (wanted.as === 'events') {
-      if (plan.kind !== 'subscription') return handOver(request, response, body);
-      return stream(request, response, () => handOver(request, response, body), plan, params.variables, cors);
+      if (plan.kind !== 'subscription') return handOver(exchange, response, body);
+      return stream(exchange, response, body, plan, params.variables, cors);
     }
-    if (plan.kind !== 'query') return handOver(request, response, body);
-    const { mediaType } = wanted;
-    const headers = headerReader(request);
-    const requestId = requestIdFrom(headers);
-    options.metrics?.inFlight.inc();
-    let started: StartedRequest<TState>;
-    let result: ExecutionResult;
-    try {
-      started = options.start({ nodeRequest: request, headers, socketAddress: request.socket.remoteAddress, requestId });
-      result = await execute(plan, started.context, params.variables);
-    } finally {
-      options.metrics?.inFlight.dec();
-    }
-    if (result.errors?.length || !('data' in result)) {
-      options.metrics?.fastPathRun('handed_over');
-      handOverRequestId(request, requestId);
-      options.handovers.give(request, { state: started.state, result });
-      return handOver(request, response, body);
-    }
-    const answer = started.answered(result);
+    if (plan.kind !== 'query') return handOver(exchange, response, body);
+    const started = options.start(exchange);
+    const result = await pipeline.within(exchange, () => execute(plan, started.context, params.variables));
+    if (result.errors?.length || !('data' in result)) return handOver(exchange, response, body, { state: started.state, result });
+    const answer = await started.answered(result);
     const text = JSON.stringify(answer);
-    const head = ['Content-Type', `${mediaType}; charset=utf-8`, REQUEST_ID_HEADER, requestId, ...cors];
-    await writeAnswer(options.compression, request, response, 200, head, text);
+    const head = [
+      'Content-Type',
+      `${wanted.mediaType}; charset=utf-8`,
+      REQUEST_ID_HEADER,
+      exchange.requestId,
+      ...cors,
+      ...exchange.answerHeaders.flat(),
+    ];
+    await writeAnswer(options.compression, exchange.nodeRequest, response, 200, head, text);
     options.metrics?.fastPathRun('answered');
+    pipeline.answered(exchange, answer);
     options.log({
-      requestId,
-      method: 'POST',
+      requestId: exchange.requestId,
+      method: exchange.method,
       operationName: namedOperation(params.operationName, params.query),
       result: answer,
       elapsedMs: performance.now() - arrived,
+    });
+  };
+
+  /** Takes the request read so far; anything the fast path cannot answer as Yoga would goes to Yoga, untouched. */
+  const take = (
+    request: ReadRequest,
+    response: ServerResponse,
+    body: Buffer | undefined,
+    wanted: Wanted,
+    cors: CorsHeaders,
+    arrived: number,
+  ): void => {
+    let params: FastParams | undefined;
+    try {
+      params = body === undefined ? getParams(request.url ?? '') : fastParams(JSON.parse(body.toString('utf8')));
+    } catch {
+      params = undefined;
+    }
+    // PERSISTED_ONLY refuses a query text on Yoga's path.
+    if (!params || (options.persistedOnly && params.query !== undefined)) {
+      if (body !== undefined) request.body = body;
+      return slow(request, response);
+    }
+    const headers = headerReader(request);
+    const address = options.addressOf(headers, request.socket.remoteAddress);
+    const exchange: Exchange = {
+      nodeRequest: request,
+      response,
+      headers,
+      method: request.method ?? 'POST',
+      requestId: requestIdFrom(headers),
+      address,
+      caller: anonymousCaller(address),
+      answerHeaders: [],
+    };
+    run(exchange, response, body, params, wanted, cors, arrived).catch((error: unknown) => {
+      // One line with the cause, and the answer Yoga gives an unexpected error: 500, the request id, the code.
+      options.logger.error({ err: error, requestId: exchange.requestId }, 'the fast path failed to answer a request');
+      pipeline.answered(exchange, undefined);
+      if (response.headersSent) response.destroy();
+      else
+        response
+          .writeHead(500, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(FAILED_BODY),
+            [REQUEST_ID_HEADER]: exchange.requestId,
+          })
+          .end(FAILED_BODY);
     });
   };
 
@@ -471,6 +567,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     const cors = corsHeaders(request, options.corsAllows);
     if (cors === undefined) return slow(request, response);
     const arrived = performance.now();
+    if (request.method === 'GET') return take(request, response, undefined, wanted, cors, arrived);
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
@@ -479,16 +576,8 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     });
     // A client that goes away mid-body: node's server has nothing to answer, and neither has this.
     request.on('error', () => undefined);
-    request.on('end', () => {
-      const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
-      run(request, response, body, wanted, cors, arrived).catch((error: unknown) => {
-        options.logger.error({ err: error }, 'the fast path failed to answer a request');
-        if (response.headersSent) response.destroy();
-        else
-          response
-            .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
-            .end('{"errors":[{"message":"Unexpected error."}]}');
-      });
-    });
+    request.on('end', () =>
+      take(request, response, chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size), wanted, cors, arrived),
+    );
   };
 }

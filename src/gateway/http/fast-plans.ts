@@ -1,27 +1,19 @@
 /**
  * The fast path's plans (fast-path.ts): query and subscription documents Yoga has already parsed,
- * validated and let run once, by their text, each query with its graphql-jit compilation. A plan is made only
- * where Yoga's path ran its whole checklist for this document (limits, validation, the operation
- * type, the introspection policy), so the fast path can run the same document again without
- * repeating any of it: none of those checks reads anything but the document.
+ * validated and let run once, by their text, each query with its graphql-jit compilation. A plan is
+ * made only where Yoga's path ran its whole document checklist (limits, validation, the operation
+ * type), so the fast path can run the same document again without repeating any of it: none of
+ * those checks reads anything but the document. What depends on the caller (scopes, the
+ * introspection policy, the quota estimate) is the request pipeline's `admit`, run every time.
  *
  * Also the way back: a fast answer with errors goes through Yoga after all (the error catalogue,
  * the status and the media type of an error answer are Yoga's), with the result already executed
  * handed over here, so no upstream is called twice.
  */
-import {
-  type DocumentNode,
-  type ExecutionResult,
-  getOperationAST,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-  visit,
-  BREAK,
-} from 'graphql';
+import { type DocumentNode, type ExecutionResult, getOperationAST, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { type CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { type CompiledOperations, deliversIncrementally, variablesAccepted } from './compiled-execution.js';
-import { INTROSPECTION_FIELDS } from './introspection-fields.js';
 
 /** A document the fast path may run: a query, compiled, or a subscription, whose stream graphql-js opens (live/use-live-events.ts). */
 export type FastPlan =
@@ -41,22 +33,7 @@ function planKey(query: string, operationName: string | undefined): string {
   return operationName === undefined ? query : `${operationName}\u0000${query}`;
 }
 
-/** Whether the document asks for the schema itself (introspection-fields.ts), which the introspection policy decides per caller. */
-function introspects(document: DocumentNode): boolean {
-  let found = false;
-  visit(document, {
-    Field(field) {
-      if (!INTROSPECTION_FIELDS.has(field.name.value)) return undefined;
-      found = true;
-      return BREAK;
-    },
-  });
-  return found;
-}
-
 export interface FastPlansOptions {
-  /** INTROSPECTION=on: an introspecting document may run fast too (otherwise its caller decides, on Yoga's path). */
-  introspectionOpen: boolean;
   /** The compilations Yoga's path runs (compiled-execution.ts): a plan runs the very same one. */
   compiled: CompiledOperations;
   capacity?: number;
@@ -88,9 +65,9 @@ export class FastPlans {
   plugin(): Plugin {
     const texts = new WeakMap<Request, { query: string; operationName: string | undefined }>();
     return {
+      // Last among the plugins, so a persisted operation's text is the one its hash named.
       onParams: ({ request, params }) => {
-        // Persisted and APQ requests (extensions) and GET's parameters take Yoga's path every time.
-        if (request.method !== 'POST' || params.extensions !== undefined || typeof params.query !== 'string') return;
+        if (typeof params.query !== 'string') return;
         texts.set(request, { query: params.query, operationName: params.operationName ?? undefined });
       },
       onExecute: ({ args }) => this.record(texts.get(args.contextValue.request), args.schema, args.document),
@@ -117,7 +94,6 @@ export class FastPlans {
     if (!operation || deliversIncrementally(document)) return undefined;
     if (operation.operation === 'subscription') return { kind: 'subscription', document, operation };
     if (operation.operation !== 'query') return undefined;
-    if (!this.options.introspectionOpen && introspects(document)) return undefined;
     const compiled = this.options.compiled.of(schema, document, operationName);
     return isCompiledQuery(compiled) ? { kind: 'query', document, operation, compiled } : undefined;
   }

@@ -3,7 +3,7 @@
  * overridable by its own variable. Development (no NODE_ENV) keeps them open and zero-config.
  */
 import { defaultProxyTrust, type ProxyTrust } from '../upstream/caller-address.js';
-import type { IntrospectionPolicy } from './use-introspection-policy.js';
+import type { IntrospectionPolicy } from './introspection-policy.js';
 
 export interface Posture {
   /** INTROSPECTION: `on` in development, `off` in production. */

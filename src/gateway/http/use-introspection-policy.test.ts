@@ -1,7 +1,8 @@
 import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { anonymousCaller, type Caller } from '../callers/caller.js';
-import { type IntrospectionPolicy, useIntrospectionPolicy } from './use-introspection-policy.js';
+import type { IntrospectionPolicy } from './introspection-policy.js';
+import { useIntrospectionPolicy } from './use-introspection-policy.js';
 
 const member: Caller = { id: 'ci', scopes: new Set(), tier: 'authenticated', anonymous: false };
 

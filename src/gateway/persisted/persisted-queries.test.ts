@@ -74,7 +74,7 @@ describe('automatic persisted queries', () => {
       const refused = await send(yoga, { query, ...byHash(HASH) });
       expect(refused.status).toBe(400);
       expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
-      expect(refused.body.errors?.[0]?.message).toContain('"query" must be the GraphQL document as a string');
+      expect(refused.body.errors?.[0]?.message).toContain('"query" parameter must be a string');
     }
   });
 

@@ -16,6 +16,7 @@ import { GraphQLError } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import type { SharedStore } from '../cache/shared-store.js';
 import type { PersistedDocuments } from './persisted-documents.js';
+import { APQ_TTL_MS, apqKey, persistedLookup } from './persisted-lookup.js';
 
 export interface PersistedQueriesOptions {
   /** Where registered APQ queries are kept: Redis when configured, else this process's memory. */
@@ -27,7 +28,6 @@ export interface PersistedQueriesOptions {
 }
 
 /** How long a registered query is kept; clients re-register an evicted one by themselves. */
-const APQ_TTL_MS = 24 * 60 * 60 * 1000;
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -42,8 +42,6 @@ function refusal(message: string, code: string, status: number): GraphQLError {
   return new GraphQLError(message, { extensions: { code, http: { status } } });
 }
 
-const apqKey = (hash: string): string => `apq:${hash}`;
-
 /** The Yoga plugins of persisted operations: APQ registration, then lookup by id or hash. */
 export function usePersistedQueries({ store, documents, persistedOnly }: PersistedQueriesOptions): Plugin[] {
   const register: Plugin = {
@@ -51,16 +49,9 @@ export function usePersistedQueries({ store, documents, persistedOnly }: Persist
       const hash = persistedHashOf(params);
       // With PERSISTED_ONLY, a query in the body is refused below; it must not register first.
       // An id from the documents file names its own operation and need not be a SHA-256.
+      // A query that is not text never gets here: request-parameters.ts refuses it with every request's parameters.
       if (persistedOnly || hash === undefined || !params.query || documents?.has(hash)) return;
-      // Yoga types the query as text but passes on whatever JSON the client sent.
-      const query: unknown = params.query;
-      if (typeof query !== 'string') {
-        throw refusal(
-          `"query" must be the GraphQL document as a string when sent with extensions.persistedQuery; received ${Array.isArray(query) ? 'an array' : typeof query}`,
-          'BAD_REQUEST',
-          400,
-        );
-      }
+      const { query } = params;
       const actual = createHash('sha256').update(query).digest('hex');
       if (!SHA256_HEX.test(hash) || actual !== hash)
         throw refusal(
@@ -71,13 +62,10 @@ export function usePersistedQueries({ store, documents, persistedOnly }: Persist
       await store.set(apqKey(hash), query, APQ_TTL_MS);
     },
   };
-  const lookup = usePersistedOperations({
+  const lookup = persistedLookup({ store, documents, persistedOnly });
+  const resolve = usePersistedOperations({
     allowArbitraryOperations: !persistedOnly,
-    async getPersistedOperation(hash) {
-      const persisted = documents?.get(hash);
-      if (persisted !== undefined) return persisted;
-      return persistedOnly ? null : ((await store.get(apqKey(hash))) ?? null);
-    },
+    getPersistedOperation: async (hash) => (await lookup(hash)) ?? null,
     customErrors: {
       notFound: () =>
         // The message is the protocol's: Apollo clients resend the query when they read it.
@@ -98,5 +86,5 @@ export function usePersistedQueries({ store, documents, persistedOnly }: Persist
         ),
     },
   });
-  return [register, lookup];
+  return [register, resolve];
 }

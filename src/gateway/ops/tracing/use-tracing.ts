@@ -1,35 +1,20 @@
 /**
- * OpenTelemetry spans of the gateway, written against @opentelemetry/api only: without a
- * registered provider (tracing not configured) every call here is a no-op. A SERVER span per
- * GraphQL request, parented on the caller's W3C `traceparent`, named after the operation once it
- * is known; every upstream call and HTTP exchange made while serving it is its descendant
- * (see upstream/upstream-spans.ts).
+ * Yoga's adapter of the server span (server-span.ts): one span per GraphQL request, named for
+ * its operation, carrying the error codes of its answer. A request the fast path hands over
+ * arrives inside the fast path's span (its context is active), which it keeps.
  */
-import { context, propagation, SpanKind, SpanStatusCode, trace, type TextMapGetter } from '@opentelemetry/api';
+import { context, trace } from '@opentelemetry/api';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { codesOf } from '../../shared/error-codes.js';
-import { TRACER_NAME } from '../../shared/tracer-name.js';
+import { nameServerSpan, recordAnswer, startServerSpan } from './server-span.js';
 
-const headerGetter: TextMapGetter<Headers> = {
-  keys: (headers) => [...headers.keys()],
-  get: (headers, key) => headers.get(key) ?? undefined,
-};
-
-/** Yoga plugin: the request's span, active for everything Yoga does for it. */
 export function useTracing(graphqlPath: string): Plugin {
-  const tracer = trace.getTracer(TRACER_NAME);
   return {
     instrumentation: {
       request({ request }, wrapped) {
-        if (new URL(request.url).pathname !== graphqlPath) return wrapped();
-        const parent = propagation.extract(context.active(), request.headers, headerGetter);
-        const span = tracer.startSpan(
-          `${request.method} ${graphqlPath}`,
-          { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method } },
-          parent,
-        );
-        return context.with(trace.setSpan(parent, span), async () => {
+        if (new URL(request.url).pathname !== graphqlPath || trace.getSpan(context.active())) return wrapped();
+        const { span, context: spanContext } = startServerSpan(request.method, graphqlPath, request.headers);
+        return context.with(spanContext, async () => {
           try {
             await wrapped();
           } finally {
@@ -40,21 +25,13 @@ export function useTracing(graphqlPath: string): Plugin {
     },
     onExecute({ args }) {
       const span = trace.getActiveSpan();
-      if (!span) return;
-      const operation = getOperationAST(args.document, args.operationName);
-      if (!operation) return;
-      const name = operation.name?.value;
-      span.updateName(name ? `${operation.operation} ${name}` : operation.operation);
-      span.setAttribute('graphql.operation.type', operation.operation);
-      if (name) span.setAttribute('graphql.operation.name', name);
+      const operation = span && getOperationAST(args.document, args.operationName);
+      if (span && operation) nameServerSpan(span, operation);
     },
     onResultProcess({ result }) {
       const span = trace.getActiveSpan();
       if (!span || Array.isArray(result) || Symbol.asyncIterator in result) return;
-      const codes = codesOf(result.errors ?? []);
-      if (codes.length === 0) return;
-      span.setAttribute('graphql.error.codes', codes);
-      if (codes.includes('INTERNAL_SERVER_ERROR')) span.setStatus({ code: SpanStatusCode.ERROR, message: 'INTERNAL_SERVER_ERROR' });
+      recordAnswer(span, result);
     },
   };
 }

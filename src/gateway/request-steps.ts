@@ -1,0 +1,295 @@
+/**
+ * The gateway's request pipeline, as declared steps (http/request-pipeline.ts), in the order they
+ * run: each with Yoga's adapter and, where the fast path runs it, the same rule's fast hooks; or
+ * why the requests the fast path takes need none. server.ts composes the gateway from this list:
+ * Yoga's plugins are the steps' plugins in this order, and the fast path runs their hooks. What
+ * production turns on (identity, limits, scopes, tracing, persisted-only) is a step here, never a
+ * reason to leave the fast path. `printRequestPipeline(requestSteps(...))` prints it.
+ */
+import { context } from '@opentelemetry/api';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import type { CostMeters } from './callers/cost.js';
+import type { Identity } from './callers/identity.js';
+import type { CallerQuota } from './callers/quota.js';
+import { type CallerRateLimit, handOverRateDecision, rateLimitFields } from './callers/rate-limit.js';
+import type { ScopeRules } from './callers/scope-rules.js';
+import { callerOf, handOverIdentification } from './callers/settled-callers.js';
+import { useCallerIdentity } from './callers/use-caller-identity.js';
+import { useCost } from './callers/use-cost.js';
+import { useRateLimit } from './callers/use-rate-limit.js';
+import { useScopes } from './callers/use-scopes.js';
+import type { UpstreamName } from './config.js';
+import { type CompiledOperations, useCompiledExecution } from './http/compiled-execution.js';
+import { type AnswerCompression, type CachedPage, useCompression } from './http/compression.js';
+import type { FanOutBudget } from './http/fan-out.js';
+import type { FastPlans, Handovers } from './http/fast-plans.js';
+import { introspectionRefusals, type IntrospectionPolicy } from './http/introspection-policy.js';
+import type { OperationLimits } from './http/limits-config.js';
+import type { RequestLogOptions } from './http/request-log.js';
+import type { RequestStep, Verdict, YogaPlugin } from './http/request-pipeline.js';
+import { GRAPHQL_PATH, type Routes } from './http/routes.js';
+import { useCsrfPrevention } from './http/use-csrf-prevention.js';
+import { useErrorCatalogue } from './http/use-error-catalogue.js';
+import { useInputErrors } from './http/use-input-errors.js';
+import { useIntrospectionPolicy } from './http/use-introspection-policy.js';
+import { useNotAcceptable } from './http/use-not-acceptable.js';
+import { useOperationLimits } from './http/use-operation-limits.js';
+import { useRequestBodyLimit } from './http/use-request-body-limit.js';
+import { useRequestLog } from './http/use-request-log.js';
+import type { LiveEvents } from './live/use-live-events.js';
+import type { Logger } from './logger.js';
+import { useVaryOnOrigin } from './ops/cors.js';
+import type { GatewayMetrics } from './ops/metrics.js';
+import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
+import { useRequestId } from './ops/request-id.js';
+import { nameServerSpan, recordAnswer, type ServerSpan, startServerSpan } from './ops/tracing/server-span.js';
+import { useTracing } from './ops/tracing/use-tracing.js';
+import { useMetrics } from './ops/use-metrics.js';
+import { type PersistedQueriesOptions, usePersistedQueries } from './persisted/use-persisted-queries.js';
+import { useProvenance } from './provenance/use-provenance.js';
+import type { ProxyTrust } from './upstream/caller-address.js';
+
+/** What the steps are made of: the parts server.ts builds once per gateway. */
+export interface StepParts {
+  routes: Routes;
+  limits: OperationLimits;
+  logger: Logger;
+  metrics: GatewayMetrics | undefined;
+  /** OpenTelemetry's provider is registered (OTEL_*): every request gets a server span. */
+  tracing: boolean;
+  /** Who settles callers: the configured identity, or an anonymous one when only limits count callers. */
+  settling: Identity | undefined;
+  trustProxy: ProxyTrust;
+  rateLimit: CallerRateLimit | undefined;
+  quota: CallerQuota | undefined;
+  /** The enforced field rules; absent when no field's rule is enforced. */
+  scopeRules: ScopeRules | undefined;
+  introspection: IntrospectionPolicy;
+  liveEvents: LiveEvents;
+  meters: CostMeters;
+  requestLog: RequestLogOptions | undefined;
+  persisted: PersistedQueriesOptions;
+  budgetOf(request: Request): FanOutBudget | undefined;
+  readiness: ReadinessOptions | undefined;
+  sandboxUpstreams: readonly UpstreamName[];
+  /** GRAPHQL_JIT's compilations; absent without compiled execution (and then without the fast path). */
+  compiled: CompiledOperations | undefined;
+  /** The fast path's own plans and hand-overs; absent without it. */
+  fast: { plans: FastPlans; handovers: Handovers<unknown> } | undefined;
+  compression: AnswerCompression;
+  graphiql: CachedPage;
+}
+
+const CONTINUE: Verdict = 'continue';
+
+function step(
+  name: string,
+  yoga: readonly YogaPlugin[],
+  fast: RequestStep['fast'],
+  facts: { requires?: string[]; provides?: string[] } = {},
+): RequestStep {
+  return { name, requires: facts.requires ?? [], provides: facts.provides ?? [], yoga, fast };
+}
+
+/** The steps, in order; a feature that is off has no step. */
+export function requestSteps(parts: StepParts): RequestStep[] {
+  const { logger, metrics, limits, settling, rateLimit, quota, scopeRules, introspection } = parts;
+  const spans = new WeakMap<object, ServerSpan>();
+  return [
+    step(
+      'routes',
+      [parts.routes.plugin()],
+      { notNeeded: "node:http's entry answers an unserved path before the fast path sees it" },
+      { provides: ['served-path'] },
+    ),
+    step('not-acceptable', [useNotAcceptable(GRAPHQL_PATH)], {
+      notNeeded: 'it takes only an Accept header naming a JSON type or an event stream',
+    }),
+    step(
+      'request-id',
+      [useRequestId()],
+      { notNeeded: 'it reads the id with requestIdFrom, as useRequestId does' },
+      { provides: ['request-id'] },
+    ),
+    step('body-limit', [useRequestBodyLimit(limits.maxRequestBytes)], {
+      notNeeded: 'it takes only a Content-Length within MAX_REQUEST_BYTES',
+    }),
+    step('csrf', [useCsrfPrevention()], { notNeeded: 'it takes only application/json POSTs and GETs, which no cross-site form sends' }),
+    ...(parts.tracing
+      ? [
+          step(
+            'tracing',
+            [useTracing(GRAPHQL_PATH)],
+            {
+              arrive: (exchange) => {
+                const started = startServerSpan(exchange.method, GRAPHQL_PATH, exchange.headers);
+                spans.set(exchange, started);
+                // Ended when the answer is, whichever path wrote it.
+                exchange.response.once('close', () => started.span.end());
+                return CONTINUE;
+              },
+              admit: (exchange, { operation }) => {
+                const started = spans.get(exchange);
+                if (started) nameServerSpan(started.span, operation);
+                return CONTINUE;
+              },
+              // An unsampled span records nothing: its request skips the context switch too.
+              within: (exchange, work) => {
+                const started = spans.get(exchange);
+                return started?.span.isRecording() ? context.with(started.context, work) : work();
+              },
+              answered: (exchange, result) => {
+                const started = spans.get(exchange);
+                if (started && result) recordAnswer(started.span, result);
+              },
+            },
+            { requires: ['request-id'], provides: ['trace'] },
+          ),
+        ]
+      : []),
+    ...(metrics
+      ? [
+          step('metrics', [useMetrics(metrics, GRAPHQL_PATH)], {
+            arrive: () => {
+              metrics.inFlight.inc();
+              return CONTINUE;
+            },
+            answered: () => metrics.inFlight.dec(),
+          }),
+        ]
+      : []),
+    // Identity before the body is parsed, then the caller's rate limit (a refusal costs no parse);
+    // both, and the scopes, before the catalogue, whose onExecuteDone would turn a refusal
+    // without data into a 400.
+    ...(settling
+      ? [
+          step(
+            'identity',
+            [useCallerIdentity({ identity: settling, logger, graphqlEndpoint: GRAPHQL_PATH, trustProxy: parts.trustProxy })],
+            {
+              arrive: async (exchange) => {
+                const identified = await settling.identify({ headers: exchange.headers, address: exchange.address });
+                // Yoga's adapter adopts it if the request goes there: a refusal, or later a refused operation.
+                handOverIdentification(exchange.nodeRequest, identified);
+                if (!identified.caller) return 'yoga';
+                exchange.caller = identified.caller;
+                return CONTINUE;
+              },
+            },
+            { provides: ['caller'] },
+          ),
+        ]
+      : []),
+    ...(rateLimit
+      ? [
+          step(
+            'rate-limit',
+            [useRateLimit({ callerOf, rateLimit, quota, graphqlPath: GRAPHQL_PATH })],
+            {
+              arrive: async (exchange) => {
+                const decision = await rateLimit.consume(exchange.caller);
+                if (!decision) return CONTINUE;
+                handOverRateDecision(exchange.nodeRequest, decision);
+                if (!decision.allowed) return 'yoga';
+                exchange.answerHeaders.push(...rateLimitFields(decision));
+                return CONTINUE;
+              },
+              admit: async (exchange, { schema, document, operationName }) => {
+                if (!quota) return CONTINUE;
+                try {
+                  await quota.checkOperation(exchange.caller, schema, document, operationName);
+                  return CONTINUE;
+                } catch {
+                  // Yoga's path runs the same check, and answers its refusal.
+                  return 'yoga';
+                }
+              },
+            },
+            { requires: ['caller'], provides: ['rate-limit'] },
+          ),
+        ]
+      : []),
+    ...(scopeRules
+      ? [
+          step(
+            'scopes',
+            [useScopes({ rules: scopeRules })],
+            {
+              admit: (exchange, { schema, document, operationName }) =>
+                scopeRules.refusals(schema, document, operationName, exchange.caller).length > 0 ? 'yoga' : CONTINUE,
+            },
+            { requires: settling ? ['caller'] : [] },
+          ),
+        ]
+      : []),
+    ...(introspection === 'on'
+      ? []
+      : [
+          step('introspection', [useIntrospectionPolicy({ policy: introspection, callerOf })], {
+            admit: (exchange, { document, operationName }) =>
+              introspectionRefusals(introspection, document, operationName, !exchange.caller.anonymous).length > 0 ? 'yoga' : CONTINUE,
+          }),
+        ]),
+    // The log reads the codes the catalogue has settled, so it comes after it.
+    step(
+      'error-catalogue',
+      [useErrorCatalogue(logger)],
+      { notNeeded: "an answer with errors goes to Yoga's path with its result, and is masked there" },
+      { provides: ['masked-errors'] },
+    ),
+    step('live-events', [parts.liveEvents.plugin()], {
+      notNeeded: 'it opens a subscription through the same LiveEvents (server.ts, openStream)',
+    }),
+    step('cost', [useCost({ meterOf: (request) => parts.meters.of(request), quota })], {
+      notNeeded: 'it adds extensions.cost with withCost, as useCost does (server.ts, answered)',
+    }),
+    step(
+      'request-log',
+      [useRequestLog(logger, metrics, parts.requestLog)],
+      { notNeeded: 'it writes the same line and metrics with requestLog' },
+      { requires: ['masked-errors'] },
+    ),
+    step('persisted', usePersistedQueries(parts.persisted), {
+      notNeeded:
+        "it looks a hash up with persistedLookup, as Yoga's adapter does; a registration or PERSISTED_ONLY's refusal goes to Yoga's path",
+    }),
+    step('input-errors', [useInputErrors()], { notNeeded: 'it takes only parameters of their types, nested within MAX_NESTING' }),
+    step('operation-limits', useOperationLimits(limits, parts.budgetOf), {
+      notNeeded: "a plan exists only for a document that passed them on Yoga's path",
+    }),
+    step('vary-origin', [useVaryOnOrigin()], { notNeeded: "it writes the CORS fields of ops/cors.ts's policy itself (corsHeaders)" }),
+    ...(parts.readiness ? [step('readiness', [useReadiness(parts.readiness)], { notNeeded: 'readiness is another route' })] : []),
+    step('provenance', [useProvenance(parts.sandboxUpstreams)], {
+      notNeeded: 'it adds extensions.provenance with withProvenance (server.ts, answered)',
+    }),
+    // @defer and @stream: declared on Yoga's schema, sent as multipart/mixed or SSE parts (graphql-js runs them, not graphql-jit).
+    step('defer-stream', [useDeferStream<Record<string, unknown>>()], {
+      notNeeded: 'a plan holds no document that delivers incrementally',
+    }),
+    ...(parts.compiled
+      ? [
+          step(
+            'compiled-execution',
+            [useCompiledExecution(parts.compiled)],
+            { notNeeded: "a plan runs the compilation Yoga's path made" },
+            { provides: ['compiled'] },
+          ),
+        ]
+      : []),
+    // After compiled execution, so a handed-over result replaces whichever executor was chosen.
+    ...(parts.fast
+      ? [
+          step(
+            'fast-plans',
+            [parts.fast.plans.plugin(), parts.fast.handovers.plugin()],
+            { notNeeded: "they are the fast path's own record of plans and its hand-overs" },
+            { requires: ['compiled'] },
+          ),
+        ]
+      : []),
+    // Last, so the body it encodes and the headers it adds to are final.
+    step('compression', [useCompression(parts.compression, parts.graphiql)], {
+      notNeeded: 'it writes with writeAnswer, as useCompression encodes',
+    }),
+  ];
+}
