@@ -200,6 +200,19 @@ describe("the gateway's field scopes", () => {
     expect(closed).toContain('priceIn(country: CountryCode!): Money @authenticated');
   });
 
+  it("take each slice's declared paid fields: A's data, the brief, token lookups, prices and C's billed lookups", () => {
+    const scoped = applyFieldScopes(published, { authRequired: true, access });
+    const authenticated = (coordinate: string): boolean => {
+      const [typeName = '', fieldName = ''] = coordinate.split('.');
+      const type = scoped.getType(typeName);
+      const field = type && 'getFields' in type ? type.getFields()[fieldName] : undefined;
+      return (field?.astNode?.directives ?? []).some((directive) => directive.name.value === 'authenticated');
+    };
+    const declaredBy = ['Query.tokens', 'Query.cryptoBrief', 'Query.token', 'Query.tokensByIds', 'Token.price', 'Query.addressByUdprn'];
+    expect(declaredBy.filter((coordinate) => !authenticated(coordinate))).toEqual([]);
+    expect(authenticated('Query.country')).toBe(false);
+  });
+
   it("annotate printSchema's SDL, leaving the rest byte for byte", () => {
     const scoped = applyFieldScopes(published, { authRequired: true, access });
     const printed = printSchema(scoped);
