@@ -25,6 +25,8 @@ import type { FanOutBudget } from './http/fan-out.js';
 import type { FastPlans, Handovers } from './http/fast-plans.js';
 import { introspectionRefusals, type IntrospectionPolicy } from './http/introspection-policy.js';
 import type { OperationLimits } from './http/limits-config.js';
+import type { OperationAnswers } from './http/operation-answers.js';
+import { useOperationCache } from './http/use-operation-cache.js';
 import type { RequestLogOptions } from './http/request-log.js';
 import type { RequestStep, Verdict, YogaPlugin } from './http/request-pipeline.js';
 import { GRAPHQL_PATH, type Routes } from './http/routes.js';
@@ -78,6 +80,8 @@ export interface StepParts {
   fast: { plans: FastPlans; handovers: Handovers<unknown> } | undefined;
   compression: AnswerCompression;
   graphiql: CachedPage;
+  /** The whole-operation cache (OPERATION_CACHE_MAX_BYTES); absent when off. */
+  answers: OperationAnswers | undefined;
 }
 
 const CONTINUE: Verdict = 'continue';
@@ -243,6 +247,17 @@ export function requestSteps(parts: StepParts): RequestStep[] {
     step('cost', [useCost({ meterOf: (request) => parts.meters.of(request), quota })], {
       notNeeded: 'it adds extensions.cost with withCost, as useCost does (server.ts, answered)',
     }),
+    // After the cost step: a hit's cost says it spent nothing; before the log, which reads the answer.
+    ...(parts.answers
+      ? [
+          step(
+            'operation-cache',
+            [useOperationCache({ answers: parts.answers, callerOf })],
+            { notNeeded: 'it looks answers up, keeps them and answers 304 with FastAnswers, over the same OperationAnswers' },
+            { requires: parts.settling ? ['caller'] : [] },
+          ),
+        ]
+      : []),
     step(
       'request-log',
       [useRequestLog(logger, metrics, parts.requestLog)],

@@ -22,6 +22,9 @@ import { withFastPath } from './http/fast-path.js';
 import { FastPipeline } from './http/request-pipeline.js';
 import { requestSteps } from './request-steps.js';
 import { persistedLookup } from './persisted/persisted-lookup.js';
+import { NOT_STORABLE } from './cache/answer-lifetime.js';
+import { FastAnswers } from './http/fast-answers.js';
+import { operationCaching } from './http/operation-caching.js';
 import { DEVELOPMENT_POSTURE, type Posture } from './http/posture.js';
 import { corsPolicy, DEFAULT_CORS_ORIGINS, isAllowedOrigin } from './ops/cors.js';
 import { type ReadinessOptions } from './ops/readiness.js';
@@ -119,6 +122,8 @@ export interface GatewayOptions {
    * The defaults and a registry of this process alone (localBus) where absent.
    */
   live?: { settings?: LiveSettings; registry?: PollRegistry };
+  /** OPERATION_CACHE_MAX_BYTES: whole answers kept per operation and viewer (http/operation-answers.ts); none when absent or 0. */
+  operationCache?: { maxBytes: number };
 }
 
 /** The live registry of a gateway whose composition root passes none: this process alone, the default settings. */
@@ -205,10 +210,27 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
         provenance: false,
       }),
   };
+  const caching =
+    options.operationCache && options.operationCache.maxBytes > 0
+      ? operationCaching({
+          maxBytes: options.operationCache.maxBytes,
+          upstreams: options.upstreams,
+          sharedStore: options.sharedStore,
+          metrics,
+          now: () => clock().getTime(),
+        })
+      : undefined;
   const startRequest = (key: object, caller: Caller, info: CallerInfo): StartedGatewayRequest => {
     const meter = meters.start(key, caller);
     const budget = new FanOutBudget(limits.maxUpstreamCalls);
-    const context = contexts({ caller: info, charges: upstreamCharges(caller, quota, meter), budget, provenance: true });
+    // With the whole-operation cache each request records its upstream answers' lifetimes.
+    const context = contexts({
+      caller: info,
+      charges: upstreamCharges(caller, quota, meter),
+      budget,
+      provenance: true,
+      freshness: caching !== undefined,
+    });
     return { context, meter, budget };
   };
   const persistedOnly = options.persisted?.only ?? false;
@@ -256,6 +278,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     fast: fastPathOn ? { plans, handovers } : undefined,
     compression,
     graphiql,
+    answers: caching?.answers,
   });
   const yoga = createYoga<ServerContext, GatewayContext>({
     // buildGatewaySchema's pipeline already made the scalars take the literal alone (its
@@ -316,12 +339,14 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       addressOf: (headers, socketAddress) => callerIp(headers, socketAddress, trustProxy),
       persistedQuery: persistedLookup(persisted),
       persistedOnly,
+      answerCache: caching && new FastAnswers(caching.answers, fastSchema, quota),
       start: (exchange) => {
         const { nodeRequest, headers, address: ip, requestId, caller } = exchange;
         const started = startRequest(nodeRequest, caller, { headers, ip, requestId });
         return {
           context: started.context,
           state: started,
+          lifetime: () => started.context.freshness?.lifetime() ?? NOT_STORABLE,
           answered: (result: ExecutionResult) => {
             const recorder = started.context.provenance;
             return withCost(recorder ? withProvenance(result, recorder, sandboxSet) : result, started.meter, quota);

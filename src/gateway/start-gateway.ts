@@ -172,6 +172,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Drain>
     upstreams: resolved.upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     cacheTtlMs: config.cacheTtlMs,
+    operationCache: { maxBytes: config.operationCacheMaxBytes },
     clock: systemClock,
     sandboxUpstreams: [...resolved.sandboxes, ...config.sandboxUpstreams],
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),

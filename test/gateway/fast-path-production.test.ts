@@ -66,6 +66,8 @@ const COMPARED_HEADERS = [
   'ratelimit',
   'ratelimit-policy',
   'retry-after',
+  'cache-control',
+  'etag',
 ];
 const ONE_COUNTRY = '{ country(code: "FR") { names { common official } codes { alpha2 alpha3 } population } }';
 const ADMIN_QUERY = '{ keyConfigs(key: "ak_sandbox") { name } }';
@@ -80,6 +82,9 @@ let fast: Served;
 let slow: Served;
 let fastOnly: Served;
 let slowOnly: Served;
+/** The same pair with the whole-operation cache on. */
+let fastCached: Served;
+let slowCached: Served;
 
 const PERSISTED_ID = 'one-country';
 
@@ -191,16 +196,19 @@ beforeAll(async () => {
     posture: { introspection: 'off' as const, graphiql: false, addressAdminOperations: false },
   };
   const documents = new Map([[PERSISTED_ID, ONE_COUNTRY]]);
-  [fast, slow, fastOnly, slowOnly] = await Promise.all([
+  const cached = { ...base, operationCache: { maxBytes: 1_000_000 } };
+  [fast, slow, fastOnly, slowOnly, fastCached, slowCached] = await Promise.all([
     serve((options) => createGatewayServer(options).listener, base),
     serve((options) => createGateway(options), base),
     serve((options) => createGatewayServer(options).listener, { ...base, persisted: { documents, only: true } }),
     serve((options) => createGateway(options), { ...base, persisted: { documents, only: true } }),
+    serve((options) => createGatewayServer(options).listener, cached),
+    serve((options) => createGateway(options), cached),
   ]);
 }, 90_000);
 
 afterAll(async () => {
-  for (const served of [fast, slow, fastOnly, slowOnly]) {
+  for (const served of [fast, slow, fastOnly, slowOnly, fastCached, slowCached]) {
     await new Promise<void>((resolve) => served.server.close(() => resolve()));
     await served.transport.close();
   }
@@ -348,6 +356,27 @@ describe('in the production profile, the fast path answers as Yoga does', () => 
     const answered = await fastPathCount(fast, 'answered');
     expect(await open(fast)).toBe('200 text/event-stream true');
     expect(await fastPathCount(fast, 'answered')).toBe(answered + 1);
+  });
+
+  it('with the whole-operation cache: a miss, then a hit with no vendor call, then a 304 to If-None-Match', async () => {
+    const reader = await token({ sub: 'reader-cached' });
+    const get: Sent = {
+      method: 'GET',
+      path: `/graphql?query=${encodeURIComponent(ONE_COUNTRY)}`,
+      headers: { authorization: `Bearer ${reader}` },
+    };
+    const first = await both([fastCached, slowCached], get);
+    expect(first.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const hit = await both([fastCached, slowCached], get);
+    expect(JSON.parse(hit.body).extensions.cost.answeredFromCache).toBe(true);
+    const answered = await fastPathCount(fastCached, 'answered');
+    const revalidated = await both([fastCached, slowCached], {
+      ...get,
+      headers: { ...get.headers, 'if-none-match': String(hit.headers.etag) },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(await fastPathCount(fastCached, 'answered')).toBe(answered + 1);
   });
 
   it('counted the same operations, outcomes and error codes', async () => {

@@ -1,12 +1,14 @@
 /**
  * The whole-operation cache as the fast path (fast-path.ts) uses it: `before` execution, a kept
  * answer's bytes and caching headers (a hit: no execution, no vendor) or the key to settle; `after`
- * execution of a miss, the caching headers of the answer as served (kept when it may be). The fast
- * path runs only without identity, so its caller is anonymous; it answers POSTs only, so no 304.
+ * execution of a miss, the caching headers of the answer as served (kept when it may be); and
+ * whether a GET's If-None-Match makes either a 304. Its caller is the one the request pipeline's
+ * steps settled, as on Yoga's path (use-operation-cache.ts), over the same OperationAnswers.
  */
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import type { Lifetime } from '../cache/answer-lifetime.js';
-import { anonymousCaller } from '../callers/caller.js';
+import type { Caller } from '../callers/caller.js';
+import type { CallerQuota } from '../callers/quota.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { type CachingHeaders, OperationAnswers, type PlannedAnswer } from './operation-answers.js';
 
@@ -27,6 +29,7 @@ export interface FastAnswerRequest {
   operation: OperationDefinitionNode;
   variables: Readonly<Record<string, unknown>> | undefined;
   headers: HeaderReader;
+  caller: Caller;
 }
 
 const NO_STORE: CachingHeaders = { 'cache-control': 'no-store' };
@@ -35,14 +38,20 @@ export class FastAnswers {
   constructor(
     private readonly answers: OperationAnswers,
     private readonly schema: GraphQLSchema,
+    /** With caller quotas every answer shows the caller's quota left, a hit's too (as `useCost` adds it on Yoga's path). */
+    private readonly quota?: CallerQuota,
   ) {}
 
   /** A hit, a miss to settle after execution, or undefined when the operation's answers are never kept. */
   async before(request: FastAnswerRequest): Promise<FastHit | FastMiss | undefined> {
-    const planned = this.answers.plan({ ...request, schema: this.schema, caller: anonymousCaller(undefined) });
+    const planned = this.answers.plan({ ...request, schema: this.schema });
     if (!planned) return undefined;
     const hit = await this.answers.lookup(planned);
-    return hit ? { kind: 'hit', body: OperationAnswers.hitBody(hit), headers: this.answers.hitHeaders(hit) } : { kind: 'miss', planned };
+    if (!hit) return { kind: 'miss', planned };
+    const body = this.quota
+      ? JSON.stringify(OperationAnswers.hitResult(hit, { quota: await this.quota.remaining(request.caller) }))
+      : OperationAnswers.hitBody(hit);
+    return { kind: 'hit', body, headers: this.answers.hitHeaders(hit) };
   }
 
   /** The caching headers of `answer` (as served: provenance and cost added), kept for `lifetime` when it may be. */

@@ -27,6 +27,9 @@ import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { type FastPlan, FastPlans, type HandedOver, type Handovers } from './fast-plans.js';
 import type { Exchange, FastPipeline } from './request-pipeline.js';
+import type { Lifetime } from '../cache/answer-lifetime.js';
+import type { FastAnswers } from './fast-answers.js';
+import { type CachingHeaders, OperationAnswers } from './operation-answers.js';
 import { MAX_NESTING, nestsDeeperThan } from './request-parameters.js';
 import { type AnsweredRequest, namedOperation } from './request-log.js';
 import { type AnswerCompression, writeAnswer } from './compression.js';
@@ -180,6 +183,8 @@ export interface StartedRequest<TState> {
   context: object;
   state: TState;
   answered(result: ExecutionResult): Promise<ExecutionResult>;
+  /** How long the answer stays fresh, from the upstream answers it used (the whole-operation cache). */
+  lifetime(): Lifetime;
 }
 
 export interface FastPathOptions<TState> {
@@ -199,6 +204,8 @@ export interface FastPathOptions<TState> {
   persistedQuery(hash: string): Promise<string | undefined>;
   /** PERSISTED_ONLY: a request sending a query text goes to Yoga's path, which refuses it. */
   persistedOnly: boolean;
+  /** The whole-operation cache (fast-answers.ts); none when OPERATION_CACHE_MAX_BYTES is 0. */
+  answerCache?: FastAnswers | undefined;
   /** Starts the request once its steps have settled its caller. */
   start(exchange: Exchange): StartedRequest<TState>;
   /** The request line and the operation metrics (request-log.ts). */
@@ -405,6 +412,21 @@ async function execute(
   }
 }
 
+/** What the request log and the answered hooks are given for a cache hit: an answer with data and no error. */
+const HIT_ANSWER: ExecutionResult = { data: {} };
+
+/**
+ * Adds the caching headers to an answer's head as Yoga's adapter sets them: Vary joins the one CORS
+ * put there (writeAnswer adds Accept-Encoding after both), the others are set.
+ */
+function withCaching(head: string[], caching: CachingHeaders): void {
+  for (const [name, value] of Object.entries(caching)) {
+    const at = name === 'vary' ? head.findIndex((entry, index) => index % 2 === 0 && entry.toLowerCase() === 'vary') : -1;
+    if (at >= 0) head[at + 1] = `${head[at + 1]}, ${value}`;
+    else head.push(name, value);
+  }
+}
+
 /** The JSON answer to a failure of the fast path itself: as Yoga masks an unexpected error. */
 const FAILED_BODY = JSON.stringify({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
 
@@ -481,11 +503,6 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       return stream(exchange, response, body, plan, params.variables, cors);
     }
     if (plan.kind !== 'query') return handOver(exchange, response, body);
-    const started = options.start(exchange);
-    const result = await pipeline.within(exchange, () => execute(plan, started.context, params.variables));
-    if (result.errors?.length || !('data' in result)) return handOver(exchange, response, body, { state: started.state, result });
-    const answer = await started.answered(result);
-    const text = JSON.stringify(answer);
     const head = [
       'Content-Type',
       `${wanted.mediaType}; charset=utf-8`,
@@ -494,7 +511,36 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       ...cors,
       ...exchange.answerHeaders.flat(),
     ];
-    await writeAnswer(options.compression, exchange.nodeRequest, response, 200, head, text);
+    const { headers } = exchange;
+    const { variables } = params;
+    const cached = await options.answerCache?.before({
+      document: plan.document,
+      operation: plan.operation,
+      variables,
+      headers,
+      caller: exchange.caller,
+    });
+    let answer: ExecutionResult;
+    let text: string;
+    let caching: CachingHeaders;
+    if (cached?.kind === 'hit') {
+      // No execution and no vendor: the kept bytes, their cost saying so.
+      ({ body: text, headers: caching } = cached);
+      answer = HIT_ANSWER;
+    } else {
+      const started = options.start(exchange);
+      const result = await pipeline.within(exchange, () => execute(plan, started.context, variables));
+      if (result.errors?.length || !('data' in result)) return handOver(exchange, response, body, { state: started.state, result });
+      answer = await started.answered(result);
+      text = JSON.stringify(answer);
+      caching = options.answerCache?.after(cached, answer, started.lifetime()) ?? {};
+    }
+    withCaching(head, caching);
+    if (OperationAnswers.notModified(exchange.method, headers.get('if-none-match'), caching)) {
+      response.writeHead(304, head.slice(2)).end();
+    } else {
+      await writeAnswer(options.compression, exchange.nodeRequest, response, 200, head, text);
+    }
     options.metrics?.fastPathRun('answered');
     pipeline.answered(exchange, answer);
     options.log({
