@@ -57,7 +57,7 @@ import { upstreamCharges } from './callers/upstream-charges.js';
 import { callerOf } from './callers/settled-callers.js';
 import { withCost } from './callers/cost.js';
 import { ScopeRules } from './callers/scope-rules.js';
-import { enforcedRules } from './callers/field-scopes.js';
+import { adminCoordinates, enforcedRules } from './callers/field-scopes.js';
 import { LIVE_FIELD_INTERFACES } from './features/live/index.js';
 import { type LiveBus, localBus } from './live/live-bus.js';
 import { createLivePoller, credentialHeaders } from './live/live-poller.js';
@@ -190,7 +190,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
   const { identity, callerLimits } = options;
   const { introspection, graphiql: servesGraphiQL, trustProxy } = { ...DEVELOPMENT_POSTURE, ...options.posture };
   const adminOperationsOpen = options.posture?.addressAdminOperations ?? identity === undefined;
-  const enforces = enforcedRules(identity !== undefined, adminOperationsOpen);
+  const enforces = enforcedRules(identity !== undefined, adminOperationsOpen, adminCoordinates(options.schema));
   const rateLimit = callerLimits && new CallerRateLimit(callerLimits.settings, callerLimits.counters);
   const quota = callerLimits && new CallerQuota(callerLimits.settings, callerLimits.counters, clock);
   const meters = new CostMeters(metrics ? registerCallerMetrics(metrics.registry) : undefined);

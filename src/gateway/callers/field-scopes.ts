@@ -1,59 +1,48 @@
 /**
  * The schema pass that puts the fields' access rules on the schema as `@requiresScopes` /
- * `@authenticated` (so the published and subgraph SDL say what the gateway enforces). The paid
- * and write fields are declared by the slices that own them (their graph module's `access`,
+ * `@authenticated` (so the published and subgraph SDL say what the gateway enforces). The paid,
+ * write and admin fields are declared by the slices that own them (their graph module's `access`,
  * gathered by the composition); coordinates name the unprefixed types; TYPE_PREFIX is applied.
  *
- * - `write`: every Mutation. Each changes state somewhere (B's, as its folder declares), and C's
- *   account changes are administration.
- * - `admin`: C's account administration and the personal data it returns: a key's details and
- *   limits, its usage and lookup log (client IPs and search terms), its configs list and licensees.
- *   C's `apiKey` (availability) and `keyConfig` (one config by name) stay open: the vendor
- *   serves them without a user token so browser integrations can read their own settings.
- * - `@authenticated` on the paid fields (A's data, C's billed lookups) only with AUTH_REQUIRED:
- *   then every anonymous request is refused anyway, and the SDL tells a federation router to
- *   refuse those fields before calling this graph. Without AUTH_REQUIRED the operator chose to
- *   serve anonymous callers (a public page showing token prices), whose paid calls the per-tier
- *   quotas bound instead.
+ * - `write`: fields that change state at a vendor (every Mutation is declared write or admin).
+ * - `admin`: account administration and the personal data it returns, closed without the admin
+ *   scope unless the operator opens them (ADDRESS_ADMIN_OPERATIONS; see `enforcedRules`).
+ * - `@authenticated` on the paid fields only with AUTH_REQUIRED: then every anonymous request is
+ *   refused anyway, and the SDL tells a federation router to refuse those fields before calling
+ *   this graph. Without AUTH_REQUIRED the operator chose to serve anonymous callers (a public page
+ *   showing token prices), whose paid calls the per-tier quotas bound instead.
  */
 import { type ConstDirectiveNode, type GraphQLField, GraphQLSchema, isInterfaceType, isObjectType, Kind, print, printType } from 'graphql';
 import { typePrefixOf } from '../federation/type-prefix.js';
-import { authenticatedDirective, requiresScopesDirective } from './scope-directives.js';
+import { authenticatedDirective, requiresScopesDirective, ruleOf } from './scope-directives.js';
 import { DEMAND_CONTROL_DIRECTIVES } from './demand-control.js';
 
 /**
- * C's account administration and personal data: run with the operator's user token, so in
- * production they are closed to anyone without the admin scope (ADDRESS_ADMIN_OPERATIONS opens them).
- * A module's own admin fields (`access.admin`) are refused without the scope wherever callers are
- * identified; C's are listed here, not in its folder, because they are also closed without
- * identity and `enforcedRules` is called without a table by the request pipeline (server.ts):
- * they move to C's folder once that call hands down the declared set.
+ * Which fields' rules a gateway enforces (`ScopeRules`' `enforces`), or undefined for none: with
+ * identity, every rule; the admin fields (`adminFields`, what takes the `admin` scope) unless
+ * `adminOperationsOpen` (ADDRESS_ADMIN_OPERATIONS), with or without identity, so a production
+ * gateway without callers configured still refuses them. The published SDL carries every rule
+ * either way: it says what a caller may need.
  */
-export const ADMIN_FIELDS: readonly string[] = [
-  'Mutation.createKeyConfig',
-  'Mutation.updateKeyConfig',
-  'Mutation.deleteKeyConfig',
-  'Mutation.createLicensee',
-  'Mutation.updateLicensee',
-  'Mutation.deleteLicensee',
-  'Query.apiKeyDetails',
-  'Query.apiKeyUsage',
-  'Query.apiKeyLookups',
-  'Query.keyConfigs',
-  'Query.licensees',
-  'Query.licensee',
-];
-
-/**
- * Which fields' rules a gateway enforces (`useScopes`'s `enforces`), or undefined for none: with
- * identity, every rule; C's admin fields unless `adminOperationsOpen` (ADDRESS_ADMIN_OPERATIONS),
- * with or without identity, so a production gateway without callers configured still refuses
- * them. The published SDL carries every rule either way: it says what a caller may need.
- */
-export function enforcedRules(identity: boolean, adminOperationsOpen: boolean): ((coordinate: string) => boolean) | undefined {
+export function enforcedRules(
+  identity: boolean,
+  adminOperationsOpen: boolean,
+  adminFields: readonly string[],
+): ((coordinate: string) => boolean) | undefined {
   if (!identity && adminOperationsOpen) return undefined;
-  const admin: ReadonlySet<string> = new Set(ADMIN_FIELDS);
+  const admin: ReadonlySet<string> = new Set(adminFields);
   return (coordinate) => (admin.has(coordinate) ? !adminOperationsOpen : identity);
+}
+
+/** The root fields whose rule takes the `admin` scope, by coordinate as `schema` names them (the slices' declared admin fields). */
+export function adminCoordinates(schema: GraphQLSchema): string[] {
+  return [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+    type
+      ? Object.values(type.getFields())
+          .filter((field) => ruleOf(schema, field)?.scopes.some((alternatives) => alternatives.some((all) => all.includes('admin'))))
+          .map((field) => `${type.name}.${field.name}`)
+      : [],
+  );
 }
 
 /** The paid, write and admin fields every graph module declares (its `access`), gathered by the composition. */
@@ -66,7 +55,7 @@ export interface DeclaredAccess {
 export interface FieldScopesOptions {
   /** AUTH_REQUIRED: mark the paid fields `@authenticated` too. */
   authRequired: boolean;
-  /** Which fields are paid, write and admin, as the modules declare them (C's admin fields: ADMIN_FIELDS). */
+  /** Which fields are paid, write and admin, as the modules declare them. */
   access: DeclaredAccess;
 }
 
@@ -74,8 +63,7 @@ export interface FieldScopesOptions {
 function plan(options: FieldScopesOptions): Map<string, Record<string, Record<string, unknown>[]>> {
   const planned = new Map<string, Record<string, Record<string, unknown>[]>>();
   for (const coordinate of options.access.write) planned.set(coordinate, { requiresScopes: [{ scopes: [['write']] }] });
-  for (const coordinate of [...ADMIN_FIELDS, ...options.access.admin])
-    planned.set(coordinate, { requiresScopes: [{ scopes: [['admin']] }] });
+  for (const coordinate of options.access.admin) planned.set(coordinate, { requiresScopes: [{ scopes: [['admin']] }] });
   if (options.authRequired) for (const coordinate of options.access.paid) planned.set(coordinate, { authenticated: [{}] });
   return planned;
 }
@@ -112,7 +100,7 @@ function addDirectives(field: GraphQLField<unknown, unknown>, directives: Record
 }
 
 /**
- * `schema` with the scope directives defined and put on the fields `options.access` and ADMIN_FIELDS name
+ * `schema` with the scope directives defined and put on the fields `options.access` names
  * (`@authenticated` on the paid ones only when `authRequired`). The fields change in place and
  * the schema object is rebuilt around the same types, since copying every type for a few dozen
  * fields would cost start-up time. Throws when a listed field does not exist, so a renamed field

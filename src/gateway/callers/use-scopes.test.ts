@@ -14,7 +14,7 @@ import { silentLogger } from '../logger.js';
 import { graphModules } from '../graph-modules.js';
 import { INTERFACES } from '../interfaces/registry.js';
 import { declaredAccess } from '../schema/graph-module.js';
-import { ADMIN_FIELDS, annotateFieldScopes, applyFieldScopes } from './field-scopes.js';
+import { annotateFieldScopes, applyFieldScopes } from './field-scopes.js';
 import { Identity } from './identity.js';
 import { requiredAccess } from './required-scopes.js';
 import { SCOPE_DIRECTIVES_SDL } from './scope-directives.js';
@@ -169,9 +169,9 @@ describe('useScopes', () => {
   });
 });
 
-/** The paid and write fields the gateway's slices declare (each graph module's `access`). */
+/** The paid, write and admin fields the gateway's slices declare (each graph module's `access`). */
 const access = declaredAccess(await graphModules(INTERFACES));
-const { paid: PAID_FIELDS, write: WRITE_FIELDS } = access;
+const { paid: PAID_FIELDS, write: WRITE_FIELDS, admin: ADMIN_FIELDS } = access;
 
 describe("the gateway's field scopes", () => {
   const published = buildSchema(readFileSync(new URL('../../../schema/gateway.graphql', import.meta.url), 'utf8'));

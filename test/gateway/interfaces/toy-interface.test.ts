@@ -169,7 +169,8 @@ describe('a fifth interface added as a folder and a registry line', () => {
   it('is cached across requests where its folder says the data changes slowly', async () => {
     const before = seen.length;
     await graphql('{ toyThing(id: "cached") { name } }');
-    await graphql('{ toyThing(id: "cached") { name } }');
+    // Another selection of the same record: the upstream's cached answer serves it, not a whole answer kept.
+    await graphql('{ toyThing(id: "cached") { id name } }');
     expect(seen.length - before).toBe(1);
   });
 

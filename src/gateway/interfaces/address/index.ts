@@ -29,5 +29,25 @@ export const addressModule: GraphModule = {
       'Query.emailValidation',
       'Query.phoneNumberValidation',
     ],
+    // Account administration and the personal data it returns (a key's details and limits, its
+    // usage and lookup log with client IPs and search terms, its configs and licensees), run with
+    // the operator's user token: closed to callers without the admin scope unless
+    // ADDRESS_ADMIN_OPERATIONS opens them. `apiKey` (availability) and `keyConfig` (one config by
+    // name) stay open: the vendor serves them without a user token so browser integrations can
+    // read their own settings.
+    admin: [
+      'Mutation.createKeyConfig',
+      'Mutation.updateKeyConfig',
+      'Mutation.deleteKeyConfig',
+      'Mutation.createLicensee',
+      'Mutation.updateLicensee',
+      'Mutation.deleteLicensee',
+      'Query.apiKeyDetails',
+      'Query.apiKeyUsage',
+      'Query.apiKeyLookups',
+      'Query.keyConfigs',
+      'Query.licensees',
+      'Query.licensee',
+    ],
   },
 };
