@@ -19,7 +19,7 @@ import { AnswerCompression } from './http/compression.js';
 import { FastPlans, Handovers } from './http/fast-plans.js';
 import { GRAPHQL_PATH, HEALTH_PATH, Routes } from './http/routes.js';
 import { withFastPath } from './http/fast-path.js';
-import { FastPipeline } from './http/request-pipeline.js';
+import { FastPipeline, type RequestStep } from './http/request-pipeline.js';
 import { requestSteps } from './request-steps.js';
 import { persistedLookup } from './persisted/persisted-lookup.js';
 import { NOT_STORABLE } from './cache/answer-lifetime.js';
@@ -156,10 +156,12 @@ export interface GatewayServer {
   yoga: YogaServerInstance<ServerContext, GatewayContext>;
   /**
    * What node:http should call: the fast path (http/fast-path.ts) for the requests it can answer
-   * exactly as Yoga would, Yoga for the rest; Yoga alone where a feature needs its per-request
-   * hooks on every request (tracing, callers' identity and limits, enforced scopes, persisted-only).
+   * exactly as Yoga would, running the request pipeline's steps as Yoga's path does; Yoga for the
+   * rest (and for every request without graphql-jit).
    */
   listener: RequestListener;
+  /** The request pipeline both drivers run (request-steps.ts); `printRequestPipeline` prints it. */
+  pipeline: readonly RequestStep[];
 }
 
 /** A request's own state, started the same way on Yoga's path and on the fast path. */
@@ -325,7 +327,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       if (routes.ofTarget(request.url) === undefined) Routes.notFound(response);
       else listener(request, response);
     };
-  if (!fastPathOn) return { yoga, listener: served(yoga) };
+  if (!fastPathOn) return { yoga, listener: served(yoga), pipeline: steps };
   const fastSchema = yoga.getEnveloped().schema;
   const listener = withFastPath<StartedGatewayRequest>(
     {
@@ -376,5 +378,5 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     },
     yoga,
   );
-  return { yoga, listener: served(listener) };
+  return { yoga, listener: served(listener), pipeline: steps };
 }
