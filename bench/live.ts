@@ -15,8 +15,10 @@
  *
  * Environment: LIVE_SUBSCRIBERS (10000), LIVE_KEYS (100), LIVE_INTERVAL_MS (1000: the gateway's
  * LIVE_INTERVAL_MS_PRICES), LIVE_CHANGE_MS (2000: how often prices step), LIVE_DURATION (30
- * seconds measured per setup), LIVE_ONLY (one|two: a single setup), BENCH_GATEWAY_CMD as for the
- * other loads. The table is printed and written to bench/last-live.md.
+ * seconds measured per setup), LIVE_ONLY (one|production|two: a single setup; production is the
+ * one-process setup with NODE_ENV=production, a JWT per subscriber, limits and sampled
+ * tracing), BENCH_GATEWAY_CMD as for the other loads. The table is printed and written to
+ * bench/last-live.md.
  */
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
 import { cpus } from 'node:os';
@@ -25,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { hasRedisServer, type RedisServer, startRedisServer } from '../test/support/redis-server.js';
 import { GATEWAYS, ROOT } from './gateways.js';
 import { CLOSE_BASE, epochNow, type LiveUpstreamReport, tokenSymbol } from './live-upstream.js';
+import { startProductionServices } from './production.js';
 import { canPin, freePort, memory, pinSelf, servingPid, type Started, startProcess, waitForFirstAnswer } from './proc.js';
 
 const number = (name: string, fallback: number): number => {
@@ -78,7 +81,14 @@ interface Subscribers {
  * replica ⌊i / KEYS⌋ mod n, so every replica follows every key), `OPENING_AT_ONCE` at a time, each waiting for its first event. While `recording()` says
  * so, each event is written to `events` with the time it arrived.
  */
-function openSubscribers(urls: readonly URL[], from: number, to: number, events: Events, recording: () => boolean): Subscribers {
+function openSubscribers(
+  urls: readonly URL[],
+  from: number,
+  to: number,
+  events: Events,
+  recording: () => boolean,
+  headers: Readonly<Record<string, string>>,
+): Subscribers {
   // One socket per stream, none reused: an SSE response holds its connection for its lifetime.
   const agent = new Agent({ keepAlive: false, maxSockets: to - from + 100 });
   const requests: ClientRequest[] = [];
@@ -102,7 +112,12 @@ function openSubscribers(urls: readonly URL[], from: number, to: number, events:
           port: url.port,
           path: url.pathname,
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+            'content-length': Buffer.byteLength(body),
+          },
         },
         (response) => {
           response.setEncoding('utf8');
@@ -217,14 +232,24 @@ interface SetupResult {
 }
 
 /** One setup: `replicas` gateways (sharing `redisUrl` when given), the subscribers spread over them, one measured window. */
+/** The gateway's environment and the headers every subscriber sends: the development profile's none, or production's (a JWT each). */
+interface Profile {
+  env: Readonly<Record<string, string>>;
+  headers: Readonly<Record<string, string>>;
+}
+
+const DEVELOPMENT: Profile = { env: {}, headers: {} };
+
 async function measureSetup(
   label: string,
   upstream: string,
   replicaCount: number,
   redisUrl: string | undefined,
   pinned: boolean,
+  profile: Profile = DEVELOPMENT,
 ): Promise<SetupResult> {
   const env: NodeJS.ProcessEnv = {
+    ...profile.env,
     CRYPTO_API_URL: upstream,
     BLOCKCHAIN_API_URL: upstream,
     ADDRESS_API_URL: upstream,
@@ -258,6 +283,7 @@ async function measureSetup(
         to,
         events,
         () => recording,
+        profile.headers,
       );
       subscribers.push(opened);
       const ms = await opened.opened;
@@ -401,8 +427,17 @@ export async function runLive(): Promise<void> {
   let redis: RedisServer | undefined;
   const results: SetupResult[] = [];
   try {
-    if (ONLY !== 'two') results.push(await measureSetup('one process', upstreamUrl, 1, undefined, pinned));
-    if (ONLY !== 'one') {
+    if (ONLY === undefined || ONLY === 'one') results.push(await measureSetup('one process', upstreamUrl, 1, undefined, pinned));
+    if (ONLY === undefined || ONLY === 'production') {
+      // The production profile: NODE_ENV=production, a JWT checked for every subscriber, limits and sampled tracing on.
+      const production = await startProductionServices();
+      try {
+        results.push(await measureSetup('one process, production', upstreamUrl, 1, undefined, pinned, production));
+      } finally {
+        await production.close();
+      }
+    }
+    if (ONLY === undefined || ONLY === 'two') {
       if (!hasRedisServer()) throw new Error('the two-replica setup needs redis-server on PATH');
       redis = await startRedisServer();
       results.push(await measureSetup('two replicas + Redis', upstreamUrl, 2, redis.url, pinned));
