@@ -6,6 +6,7 @@
  * document took a tenth of the start-up.
  */
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { parse } from 'yaml';
 
 interface SchemaNode {
@@ -19,7 +20,8 @@ const LEAF_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
 
 function leafPaths(node: SchemaNode, schemas: Record<string, SchemaNode>, prefix: string, seen: ReadonlySet<string>): string[] {
   if (node.$ref) {
-    const name = node.$ref.split('/').at(-1) ?? '';
+    // The name a local reference ends with (`#/components/schemas/Country`).
+    const name = posix.basename(node.$ref);
     const target = schemas[name];
     return target && !seen.has(name) ? leafPaths(target, schemas, prefix, new Set([...seen, name])) : [];
   }
