@@ -32,6 +32,7 @@ describe('the schema pipeline', () => {
       enum-value-case: requires [modules-transformed] provides [enum-values-cased]
       reachable-from-roots: requires [modules-transformed, enum-values-cased] provides [pruned]
       type-prefix: requires [pruned] provides [type-prefixed]
+      entities (in place): requires [type-prefixed] provides [entities]
       field-scopes (in place): requires [type-prefixed] provides [field-scopes]
       subgraph-auth-directives (in place): requires [field-scopes] provides [subgraph-auth-directives]
       demand-control (in place): requires [type-prefixed] provides [demand-control]

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { GraphQLSchema } from 'graphql';
 import { applyDemandControl } from './callers/demand-control.js';
 import { applyFieldScopes } from './callers/field-scopes.js';
+import { entitiesPass } from './federation/entity-keys.js';
 import { subgraphAuthDirectivesPass } from './federation/subgraph-sdl.js';
 import { applyTypePrefix } from './federation/type-prefix.js';
 import { graphModules } from './graph-modules.js';
@@ -22,7 +23,7 @@ import {
   scalarMessagesPass,
   unwrapEnvelopesPass,
 } from './schema/compose-schema.js';
-import { declaredAccess, type NamedGraphModule } from './schema/graph-module.js';
+import { declaredAccess, declaredEntities, type NamedGraphModule } from './schema/graph-module.js';
 import { MESH_ARTIFACT_DIR } from './schema/mesh-manifest.js';
 import { loadMeshSources } from './schema/mesh-sources.js';
 import { runPipeline, type SchemaPass } from './schema/pipeline.js';
@@ -82,6 +83,7 @@ export function schemaPipeline(
       inPlace: false,
       run: (schema) => applyTypePrefix(schema, typePrefix),
     },
+    entitiesPass(declaredEntities(modules)),
     {
       name: 'field-scopes',
       requires: ['type-prefixed'],

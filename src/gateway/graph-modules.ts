@@ -1,7 +1,8 @@
 /**
  * Every slice of the hand-written graph: each registered interface's additions (from its folder,
- * in the registry's order), then the features that cross them. The gateway's own input checks
- * are a pass of the schema pipeline after them (build-schema.ts), not a module.
+ * in the registry's order), then the features that cross them, then the composition fields over
+ * the entities they declare. The gateway's own input checks are a pass of the schema pipeline
+ * after them (build-schema.ts), not a module.
  */
 import { briefModule } from './features/brief/index.js';
 import { byKeyModule } from './features/by-key/index.js';
@@ -12,7 +13,7 @@ import { visitorModule } from './features/visitor/index.js';
 import { liveModule } from './features/live/index.js';
 import { federationModule } from './federation/index.js';
 import type { Interfaces } from './interfaces/registry.js';
-import type { NamedGraphModule } from './schema/graph-module.js';
+import { declaredEntities, type NamedGraphModule } from './schema/graph-module.js';
 import { stitchingModule } from './stitching/index.js';
 
 /** The modules of a gateway serving `interfaces`, named by their folders. */
@@ -20,7 +21,7 @@ export async function graphModules(interfaces: Interfaces): Promise<NamedGraphMo
   const interfaceModules = await Promise.all(
     interfaces.map(async (definition) => ({ name: definition.name, module: await definition.graph() })),
   );
-  return [
+  const slices: NamedGraphModule[] = [
     ...interfaceModules,
     { name: 'token-graph', module: tokenGraphModule },
     { name: 'money', module: moneyModule },
@@ -29,7 +30,11 @@ export async function graphModules(interfaces: Interfaces): Promise<NamedGraphMo
     { name: 'brief', module: briefModule },
     { name: 'by-key', module: byKeyModule },
     { name: 'live', module: liveModule },
-    { name: 'federation', module: federationModule },
+  ];
+  return [
+    ...slices,
+    // `_Entity` is the union of what the slices declare, so an interface's folder adds an entity alone.
+    { name: 'federation', module: federationModule(declaredEntities(slices)) },
     { name: 'stitching', module: stitchingModule },
   ];
 }

@@ -13,7 +13,7 @@ import { GraphQLSchema, isObjectType, printSchema } from 'graphql';
 import { annotateFieldScopes, PUBLISHED_DIRECTIVES } from '../callers/field-scopes.js';
 import { authenticatedDirective, requiresScopesDirective } from '../callers/scope-directives.js';
 import type { SchemaPass } from '../schema/pipeline.js';
-import { ENTITY_KEYS } from './entity-keys.js';
+import { entityKeysOf } from './entity-keys.js';
 import { typePrefixOf } from './type-prefix.js';
 
 const SCOPE_DIRECTIVES: ReadonlySet<string> = new Set([authenticatedDirective.name, requiresScopesDirective.name]);
@@ -77,10 +77,11 @@ export function subgraphSdl(schema: GraphQLSchema): string {
   const published = authDirectives
     ? PUBLISHED_DIRECTIVES
     : new Set([...PUBLISHED_DIRECTIVES].filter((name) => !SCOPE_DIRECTIVES.has(name)));
+  const entityKeys = entityKeysOf(schema);
   let sdl = annotateFieldScopes(printSchema(plain), plain, published);
   for (const type of Object.values(plain.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__') || roots.has(type.name)) continue;
-    const key = ENTITY_KEYS.get(type.name.slice(prefix.length));
+    const key = entityKeys.get(type.name.slice(prefix.length));
     sdl = annotateType(sdl, type.name, key ? `@key(fields: "${key.fields}")` : '@shareable');
   }
   const result = `${federationLink(authDirectives)}\n\n${sdl}`;

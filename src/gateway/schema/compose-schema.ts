@@ -32,7 +32,9 @@ export function mergePass(sources: readonly GraphQLSchema[], modules: readonly N
     run: (schema) =>
       mergeSources({
         schemas: [schema, ...sources],
-        typeDefs: [SCALAR_TYPE_DEFS, ...modules.flatMap(({ module }) => module.typeDefs)].map((file) => readFileSync(file, 'utf8')),
+        typeDefs: [SCALAR_TYPE_DEFS, ...modules.flatMap(({ module }) => module.typeDefs)].map((typeDefs) =>
+          typeof typeDefs === 'string' ? typeDefs : readFileSync(typeDefs, 'utf8'),
+        ),
         resolvers: [DOMAIN_SCALARS, ...modules.flatMap(({ module }) => [module.scalarBehaviours ?? {}, module.resolvers ?? {}])],
         checkSDL,
       }),

@@ -6,6 +6,7 @@
 import type { GraphQLScalarTypeConfig, GraphQLSchema } from 'graphql';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import type { ArgumentScalars } from './argument-scalars.js';
+import type { EntityDeclaration } from './entity-declaration.js';
 import type { EnvelopeTable } from './unwrap-envelopes.js';
 
 /**
@@ -29,8 +30,8 @@ export interface FieldAccess {
 }
 
 export interface GraphModule {
-  /** The module's SDL files, read when the schema is built (never at import). */
-  typeDefs: readonly URL[];
+  /** The module's SDL files, read when the schema is built (never at import), or SDL text it writes from declarations. */
+  typeDefs: readonly (URL | string)[];
   /** Typed from the published schema (`npm run generate`); parents are the vendors' records. */
   resolvers?: Resolvers;
   /** Behaviour for scalars of the source schemas, by scalar name. */
@@ -47,6 +48,8 @@ export interface GraphModule {
   transformSchema?: (schema: GraphQLSchema) => GraphQLSchema;
   /** Which of the slice's fields are paid or write (see FieldAccess). */
   access?: FieldAccess;
+  /** The slice's types peers point at by key, with their lookups (federation's `@key` and `_entities`, stitching's `@merge`). */
+  entities?: readonly EntityDeclaration[];
 }
 
 /** Every module's declared access, gathered: the table the field-scopes pass puts on the schema. */
@@ -56,6 +59,11 @@ export function declaredAccess(modules: readonly NamedGraphModule[]): Required<F
     write: modules.flatMap(({ module }) => module.access?.write ?? []),
     admin: modules.flatMap(({ module }) => module.access?.admin ?? []),
   };
+}
+
+/** Every module's declared entities, gathered: what federation/ and stitching/ publish and look up. */
+export function declaredEntities(modules: readonly NamedGraphModule[]): EntityDeclaration[] {
+  return modules.flatMap(({ module }) => module.entities ?? []);
 }
 
 /** A module as the pipeline lists it: with its slice's name (its interface's or its feature's folder). */

@@ -4,14 +4,9 @@
  */
 import { stitchingDirectives } from '@graphql-tools/stitching-directives';
 import { type GraphQLSchema, printSchema } from 'graphql';
-import { ENTITY_KEYS } from '../federation/entity-keys.js';
+import { entityKeysOf } from '../federation/entity-keys.js';
 import { annotateType, withoutCompositionFields } from '../federation/subgraph-sdl.js';
 import { typePrefixOf } from '../federation/type-prefix.js';
-
-/** Entity (unprefixed) → its key field and the plural root field that fetches it by key, as the entities declare them. */
-const MERGED: readonly { type: string; keyField: string; field: string; keyArg: string }[] = [...ENTITY_KEYS.values()].flatMap(
-  ({ type, field: keyField, batch }) => (batch ? [{ type, keyField, field: batch.field, keyArg: batch.keyArg }] : []),
-);
 
 const cache = new WeakMap<GraphQLSchema, string>();
 
@@ -21,9 +16,11 @@ export function stitchingSdl(schema: GraphQLSchema): string {
   if (cached !== undefined) return cached;
   const prefix = typePrefixOf(schema);
   let sdl = printSchema(withoutCompositionFields(schema));
-  for (const { type, keyField, field, keyArg } of MERGED) {
+  // Each entity a stitching gateway can batch: its key, and the plural root field that fetches it by key.
+  for (const { type, field: keyField, batch } of entityKeysOf(schema).values()) {
+    if (!batch) continue;
     sdl = annotateType(sdl, prefix + type, `@key(selectionSet: "{ ${keyField} }")`);
-    sdl = sdl.replace(new RegExp(`^(  ${field}\\(.*)$`, 'm'), `$1 @merge(keyField: "${keyField}", keyArg: "${keyArg}")`);
+    sdl = sdl.replace(new RegExp(`^(  ${batch.field}\\(.*)$`, 'm'), `$1 @merge(keyField: "${keyField}", keyArg: "${batch.keyArg}")`);
   }
   const result = `${stitchingDirectives().stitchingDirectivesTypeDefs}\n\n${sdl}`;
   cache.set(schema, result);

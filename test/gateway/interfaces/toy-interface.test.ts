@@ -4,8 +4,8 @@
  * registry line, and goes through the same start-up as `npm start` (src/gateway/start-gateway.ts,
  * which src/main.ts runs for the registry) — the build step's Mesh artefact, configuration from
  * its variables, the composed schema, the transport, the shared cache, the fan-out budget, its
- * daily quota and @cost, its paid and admin fields, its live feed, tracing, `/readyz`, `/metrics`
- * and provenance — with no product file naming it. Each declaration of its folder is asserted here.
+ * daily quota and @cost, its paid and admin fields, its live feed, its entity, tracing, `/readyz`,
+ * `/metrics` and provenance — with no product file naming it. Each declaration of its folder is asserted here.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,9 +16,11 @@ import { join } from 'node:path';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSubgraphSchema } from '@apollo/subgraph';
 import { executeCodegen } from '@graphql-codegen/cli';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { printSchema } from 'graphql';
+import { parse, printSchema } from 'graphql';
+import { createYoga } from 'graphql-yoga';
 import { codegenConfig, RESOLVER_TYPES_FILE } from '../../../scripts/codegen-config.js';
 import { meshArtifactFiles, syncArtifact } from '../../../scripts/mesh-artifact.js';
 import { buildGatewaySchema } from '../../../src/gateway/build-schema.js';
@@ -29,6 +31,8 @@ import type { Drain } from '../../../src/gateway/ops/drain.js';
 import { bindEarly } from '../../../src/gateway/ops/listen.js';
 import { startGateway } from '../../../src/gateway/start-gateway.js';
 import { ROOT } from '../../support/gateway.js';
+import { composeSupergraph, federationGateway, serviceSdl } from '../federation/compose.js';
+import { listen } from '../federation/http.js';
 import { toyInterface } from './toy/interface.js';
 
 /** The registry with the toy's line added, as src/gateway/interfaces/registry.ts would have it. */
@@ -219,6 +223,47 @@ describe('a fifth interface added as a folder and a registry line', () => {
       for (const subscriber of subscribers) subscriber.close();
     }
   }, 10_000);
+
+  it('is an entity another subgraph references by key, resolved through _entities, as its folder declares it', async () => {
+    // A peer's small service: shelves, each holding one of the toy's things, pointed at by id.
+    const shelves = buildSubgraphSchema([
+      {
+        typeDefs: parse(`
+        extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+        type Query { shelves: [Shelf!]! }
+        type Shelf @key(fields: "id") { id: ID! thing: ToyThing! }
+        type ToyThing @key(fields: "id", resolvable: false) { id: String! }
+      `),
+        resolvers: {
+          Query: { shelves: () => [{ id: 's1', thingId: 'on/shelf' }] },
+          Shelf: { thing: (shelf: { thingId: string }) => ({ id: shelf.thingId }) },
+        },
+      },
+    ]);
+    const peer = await listen(createYoga({ schema: shelves, landingPage: false, logging: false }));
+    try {
+      const ours = `${gatewayUrl}/graphql`;
+      expect(await serviceSdl(ours)).toMatch(/^type ToyThing @key\(fields: "id"\) \{$/m);
+      const federation = federationGateway(
+        await composeSupergraph([
+          { name: 'gateway', url: ours },
+          { name: 'shelves', url: peer.url },
+        ]),
+      );
+      try {
+        const before = seen.length;
+        const result = await federation.query('{ shelves { id thing { id name date } } }');
+        expect(result.errors).toBeUndefined();
+        expect(result.data).toEqual({ shelves: [{ id: 's1', thing: { id: 'on/shelf', name: 'Widget', date: '2024-03-01' } }] });
+        // The thing came from the toy vendor, looked up by the key the peer gave.
+        expect(seen.slice(before).map(({ path }) => path)).toEqual(['/things/on%2Fshelf']);
+      } finally {
+        await federation.close();
+      }
+    } finally {
+      await peer.close();
+    }
+  }, 30_000);
 
   it('gets resolver types from codegen, its types resolving from the records its folder declares', async () => {
     const built = await buildGatewaySchema(ROOT, { interfaces: REGISTRY, meshArtifactDir: artifactDir });

@@ -1,13 +1,12 @@
 /**
- * The gateway's entities, in the order peers see them: the ones this feature looks up across
- * interfaces (entity-lookups.ts) and the ones an interface's folder declares. The federation SDL,
- * `_entities`, `_Entity` and the stitching SDL all read this one list.
+ * The entities this feature looks up across interfaces (entity-lookups.ts), declared by its graph
+ * module; an interface's own entities are declared by its folder. The composition gathers them
+ * for the federation SDL, `_entities`, `_Entity` and the stitching SDL.
  */
-import { ADDRESS_ENTITIES } from '../../interfaces/address/entities.js';
 import type { EntityDeclaration } from '../../schema/entity-declaration.js';
 import { countriesByAlpha2, currenciesByCode, tokensById } from './entity-lookups.js';
 
-export const ENTITIES: readonly EntityDeclaration[] = [
+export const BY_KEY_ENTITIES: readonly EntityDeclaration[] = [
   {
     type: 'Country',
     fields: 'code',
@@ -25,5 +24,4 @@ export const ENTITIES: readonly EntityDeclaration[] = [
     owns: (record) => 'TOKEN_ID' in record,
     batch: { field: 'tokensByIds', keyArg: 'ids' },
   },
-  ...ADDRESS_ENTITIES,
 ];

@@ -6,6 +6,7 @@ import { KEY_SCALARS } from '../../schema/domain-scalars.js';
 import type { GraphModule } from '../../schema/graph-module.js';
 import { failRefusedKeysAlone } from '../../shared/refused-key.js';
 import { declareNeeds } from '../../upstream/field-needs.js';
+import { BY_KEY_ENTITIES } from './entities.js';
 import { byKeyNeeds, byKeyResolvers } from './resolvers.js';
 
 export const byKeyModule: GraphModule = {
@@ -14,4 +15,5 @@ export const byKeyModule: GraphModule = {
   transformSchema: (schema) => failRefusedKeysAlone(declareNeeds(byKeyNeeds)(schema), KEY_SCALARS),
   // A's tokens by id, read from its paid data.
   access: { paid: ['Query.tokensByIds'] },
+  entities: BY_KEY_ENTITIES,
 };

@@ -4,6 +4,7 @@
  */
 import { dayFields } from '../../schema/day-fields.js';
 import { alignSharedMemberFields } from './align-members.js';
+import { ADDRESS_ENTITIES } from './entities.js';
 import type { GraphModule } from '../../schema/graph-module.js';
 import { declareNeeds } from '../../upstream/field-needs.js';
 import { addressArgumentScalars, addressEnvelopes, addressNeeds, addressResolvers, addressScalarBehaviours } from './resolvers.js';
@@ -50,4 +51,6 @@ export const addressModule: GraphModule = {
       'Query.licensee',
     ],
   },
+  // Peers point at a UK address by its UDPRN.
+  entities: ADDRESS_ENTITIES,
 };
