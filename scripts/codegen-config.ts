@@ -49,8 +49,6 @@ const STRING_SCALARS = [
   'CurrencyCode',
   'Date',
   'Email',
-  'ErgoAddress',
-  'ErgoId',
   'FieldPath',
   'IpAddress',
   'Long',
@@ -59,7 +57,6 @@ const STRING_SCALARS = [
   'SortSpec',
   'URL',
   'UUID',
-  'UkPostcode',
   'YearMonth',
 ];
 const NUMBER_SCALARS = ['NonNegativeFloat', 'NonNegativeInt', 'NonPositiveFloat', 'PositiveInt'];

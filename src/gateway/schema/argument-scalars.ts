@@ -15,10 +15,9 @@ import {
   isObjectType,
   isScalarType,
 } from 'graphql';
-import type { DomainScalarName } from './domain-scalars.js';
 
-/** `Type.field.argument` → the scalar it takes. */
-export type ArgumentScalars = Readonly<Record<string, DomainScalarName>>;
+/** `Type.field.argument` → the scalar it takes: a generic domain scalar or one its interface declares (checked when applied). */
+export type ArgumentScalars = Readonly<Record<string, string>>;
 
 /** The same list and non-null wrapping as `type`, around `scalar`. */
 function rewrap(type: GraphQLInputType, scalar: GraphQLScalarType): GraphQLInputType {
@@ -32,8 +31,9 @@ function rewrapNullable(type: GraphQLInputType, scalar: GraphQLScalarType): Grap
 /**
  * Retypes each listed argument in place and returns the schema; throws if an entry names nothing
  * or a scalar the schema does not declare. Only argument types change, so the schema is not
- * copied: the pipeline's merge declares every domain scalar (scalars.graphql), and adding one
- * here would mean either a copy or sharing DOMAIN_SCALARS' instance with later in-place passes.
+ * copied: the pipeline's merge declares every domain scalar (scalars.graphql and the interfaces'
+ * SDL), and adding one here would mean either a copy or sharing a scalar's instance with later
+ * in-place passes.
  */
 export function applyArgumentScalars(schema: GraphQLSchema, table: ArgumentScalars): GraphQLSchema {
   const unknown: string[] = [];

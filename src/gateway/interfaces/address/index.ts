@@ -7,11 +7,12 @@ import { alignSharedMemberFields } from './align-members.js';
 import { ADDRESS_ENTITIES } from './entities.js';
 import type { GraphModule } from '../../schema/graph-module.js';
 import { declareNeeds } from '../../upstream/field-needs.js';
+import { ukPostcodeScalar } from './postcode-scalar.js';
 import { addressArgumentScalars, addressEnvelopes, addressNeeds, addressResolvers, addressScalarBehaviours } from './resolvers.js';
 
 export const addressModule: GraphModule = {
   typeDefs: [new URL('./address.graphql', import.meta.url)],
-  resolvers: addressResolvers,
+  resolvers: { ...addressResolvers, UkPostcode: ukPostcodeScalar },
   scalarBehaviours: addressScalarBehaviours,
   envelopes: addressEnvelopes,
   argumentScalars: addressArgumentScalars,

@@ -39,7 +39,8 @@ export const addressInterface = defineInterface({
     mappers: Object.fromEntries(
       ['UkAddress', 'UsAddress', 'Place', 'PlaceSuggestion', 'KeyContext'].map((type) => [type, 'AddressRecordWire']),
     ),
-    scalars: Object.fromEntries(ADDRESS_TEXT_SCALARS.map((name) => [name, 'string'])),
+    // Its text scalars, and the postcodes the gateway checks itself (postcode-scalar.ts).
+    scalars: { ...Object.fromEntries(ADDRESS_TEXT_SCALARS.map((name) => [name, 'string'])), UkPostcode: 'string' },
   },
   graph: async () => (await import('./index.js')).addressModule,
 });

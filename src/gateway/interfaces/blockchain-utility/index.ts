@@ -1,9 +1,10 @@
 /**
- * Interface B's hand-written additions: the exact Long scalar, token amounts in whole units and
- * result types as specific as the data.
+ * Interface B's hand-written additions: the exact Long scalar, Ergo addresses and ids checked by
+ * the gateway, token amounts in whole units and result types as specific as the data.
  */
 import type { GraphModule } from '../../schema/graph-module.js';
 import { declareNeeds } from '../../upstream/field-needs.js';
+import { ergoScalars } from './ergo-scalars.js';
 import {
   blockchainUtilityArgumentScalars,
   blockchainUtilityEnvelopes,
@@ -14,7 +15,7 @@ import { specificResultTypes } from './result-types.js';
 
 export const blockchainUtilityModule: GraphModule = {
   typeDefs: [new URL('./blockchain-utility.graphql', import.meta.url)],
-  resolvers: blockchainUtilityResolvers,
+  resolvers: { ...blockchainUtilityResolvers, ...ergoScalars },
   envelopes: blockchainUtilityEnvelopes,
   argumentScalars: blockchainUtilityArgumentScalars,
   transformSchema: (schema) => specificResultTypes(declareNeeds(blockchainUtilityNeeds)(schema)),
