@@ -51,7 +51,6 @@ const STRING_SCALARS = [
   'Email',
   'FieldPath',
   'IpAddress',
-  'Long',
   'NonEmptyString',
   'SearchText',
   'SortSpec',

@@ -27,8 +27,8 @@ export const blockchainUtilityInterface = defineInterface({
       ErgoTokenPrice: 'ErgoTokenPriceWire',
       MosaikViewElement: 'MosaikViewElementWire',
     },
-    // The Ergo addresses and ids the gateway checks itself (ergo-scalars.ts).
-    scalars: { ErgoAddress: 'string', ErgoId: 'string' },
+    // int64 amounts as decimal strings (resolvers.ts), and the Ergo addresses and ids the gateway checks itself (ergo-scalars.ts).
+    scalars: { Long: 'string', ErgoAddress: 'string', ErgoId: 'string' },
   },
   liveFeeds: [{ name: 'stablecoin', intervalMs: 30_000, follows: '`stablecoinState`' }],
   graph: async () => (await import('./index.js')).blockchainUtilityModule,
