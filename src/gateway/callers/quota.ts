@@ -59,6 +59,9 @@ function nextUtcMidnight(now: Date): Date {
 }
 
 export class CallerQuota {
+  /** Each parsed document's estimate per operation name (null: no such operation). */
+  private readonly estimates = new WeakMap<DocumentNode, Map<string | null | undefined, UnitEstimate | null>>();
+
   constructor(
     private readonly settings: CallerLimitSettings,
     private readonly store: CounterStore,
@@ -84,13 +87,8 @@ export class CallerQuota {
   }
 
   /**
-   * Refuses an operation whose estimate needs more units than the caller has left at any vendor,
-   * before anything executes: QUOTA_EXCEEDED with HTTP 429, Retry-After and the quota's RateLimit
-   * fields. Spends nothing: each call spends when it is made.
-   */
-  /**
-   * Refuses an operation whose estimated units would pass the caller's daily quota at a vendor
-   * (throws QUOTA_EXCEEDED, HTTP 429), before it executes: the one check both paths run.
+   * `check` of an operation's estimated units: the one check both paths run before execution. The
+   * estimate reads only the document, so it is worked out once per parsed document and operation.
    */
   async checkOperation(
     caller: Caller,
@@ -98,10 +96,22 @@ export class CallerQuota {
     document: DocumentNode,
     operationName: string | null | undefined,
   ): Promise<void> {
-    const operation = getOperationAST(document, operationName);
-    if (operation) await this.check(caller, estimateUpstreamUnits(schema, document, operation));
+    let byName = this.estimates.get(document);
+    if (!byName) this.estimates.set(document, (byName = new Map()));
+    let estimate = byName.get(operationName);
+    if (estimate === undefined) {
+      const operation = getOperationAST(document, operationName);
+      estimate = operation ? estimateUpstreamUnits(schema, document, operation) : null;
+      byName.set(operationName, estimate);
+    }
+    if (estimate) await this.check(caller, estimate);
   }
 
+  /**
+   * Refuses an operation whose estimate needs more units than the caller has left at any vendor,
+   * before anything executes: QUOTA_EXCEEDED with HTTP 429, Retry-After and the quota's RateLimit
+   * fields. Spends nothing: each call spends when it is made.
+   */
   async check(caller: Caller, estimate: UnitEstimate): Promise<void> {
     const now = this.clock();
     for (const [upstream, units] of Object.entries(unitsByUpstream(estimate, this.settings.vendors)) as [UpstreamName, number][]) {
