@@ -9,6 +9,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { type CallerLimitSettings, ratePerMinuteOf } from './caller-limits.js';
 import type { CounterStore } from './counter-store.js';
+import { HandOver } from '../shared/hand-over.js';
 import type { Caller } from './caller.js';
 import { type LimitPolicy, policyItem, stateItem } from './rate-limit-headers.js';
 
@@ -76,16 +77,15 @@ export function rateLimitFields(decision: RateDecision): [string, string][] {
   ];
 }
 
-/** Decisions the fast path took before handing a request to Yoga's path, by node request. */
-const handedOver = new WeakMap<object, RateDecision>();
+/** Decisions the fast path took before handing a request to Yoga's path. */
+const handedOver = new HandOver<RateDecision>();
 
 /** Records the fast path's decision, so Yoga's adapter adopts it instead of spending another token. */
 export function handOverRateDecision(nodeRequest: object, decision: RateDecision): void {
-  handedOver.set(nodeRequest, decision);
+  handedOver.give(nodeRequest, decision);
 }
 
 /** The fast path's decision for the node request behind Yoga's server context, if it took one. */
 export function handedRateDecision(serverContext: unknown): RateDecision | undefined {
-  const nodeRequest: unknown = typeof serverContext === 'object' && serverContext !== null ? Reflect.get(serverContext, 'req') : undefined;
-  return typeof nodeRequest === 'object' && nodeRequest !== null ? handedOver.get(nodeRequest) : undefined;
+  return handedOver.of(serverContext);
 }

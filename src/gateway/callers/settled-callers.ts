@@ -5,6 +5,7 @@
  * every request's throughput. A request the fast path hands to Yoga's path carries what the fast
  * path settled, so a caller is identified once per request on either path.
  */
+import { HandOver } from '../shared/hand-over.js';
 import type { Caller } from './caller.js';
 import type { Identification } from './identity.js';
 
@@ -20,16 +21,15 @@ export function callerOf(request: Request): Caller | undefined {
   return callers.get(request);
 }
 
-/** Identifications the fast path made before handing a request to Yoga's path, by node request. */
-const handedOver = new WeakMap<object, Identification>();
+/** Identifications the fast path made before handing a request to Yoga's path. */
+const handedOver = new HandOver<Identification>();
 
 /** Records what the fast path's identity step settled, so Yoga's adapter adopts it instead of identifying again. */
 export function handOverIdentification(nodeRequest: object, identification: Identification): void {
-  handedOver.set(nodeRequest, identification);
+  handedOver.give(nodeRequest, identification);
 }
 
 /** What the fast path settled for the node request behind Yoga's server context, if it did. */
 export function handedIdentification(serverContext: unknown): Identification | undefined {
-  const nodeRequest: unknown = typeof serverContext === 'object' && serverContext !== null ? Reflect.get(serverContext, 'req') : undefined;
-  return typeof nodeRequest === 'object' && nodeRequest !== null ? handedOver.get(nodeRequest) : undefined;
+  return handedOver.of(serverContext);
 }

@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
+import { HandOver } from '../shared/hand-over.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 
@@ -30,11 +31,11 @@ export function requestIdFrom(headers: HeaderReader): string {
  * Ids the fast path (http/fast-path.ts) settled before it handed a request on to Yoga, by node
  * request: the request keeps the id its upstream calls and log lines already carry.
  */
-const handedOver = new WeakMap<object, string>();
+const handedOver = new HandOver<string>();
 
 /** Has Yoga take `id` for the node request `nodeRequest` rather than settle a new one. */
 export function handOverRequestId(nodeRequest: object, id: string): void {
-  handedOver.set(nodeRequest, id);
+  handedOver.give(nodeRequest, id);
 }
 
 /** The id of a request `useRequestId` has seen. */
@@ -46,9 +47,7 @@ export function requestIdOf(request: Request): string | undefined {
 export function useRequestId(): Plugin {
   return {
     onRequest({ request, serverContext }) {
-      const nodeRequest: unknown = serverContext && Reflect.get(serverContext, 'req');
-      const handed = typeof nodeRequest === 'object' && nodeRequest !== null ? handedOver.get(nodeRequest) : undefined;
-      ids.set(request, handed ?? requestIdFrom(request.headers));
+      ids.set(request, handedOver.of(serverContext) ?? requestIdFrom(request.headers));
     },
     onResponse({ request, response }) {
       const requestId = ids.get(request);
