@@ -23,40 +23,16 @@ import { createCounterStore } from '../../src/gateway/callers/counter-store.js';
 import { Identity } from '../../src/gateway/callers/identity.js';
 import { loadIdentitySettings } from '../../src/gateway/callers/identity-config.js';
 import { UPSTREAM_VARIABLES } from '../../src/gateway/config.js';
-import { createLogger, silentLogger } from '../../src/gateway/logger.js';
-import { GatewayMetrics } from '../../src/gateway/ops/metrics.js';
+import { silentLogger } from '../../src/gateway/logger.js';
 import { createGateway, createGatewayServer, type GatewayOptions } from '../../src/gateway/server.js';
-import { UpstreamTransport } from '../../src/gateway/upstream/upstream-transport.js';
 import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
 import { ROOT } from '../support/gateway.js';
 import { sandboxUpstreams } from '../support/vendors.js';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | undefined>;
-  body: string;
-}
-
-interface Sent {
-  method?: 'GET' | 'POST';
-  /** The request target; `/graphql` unless given (a GET carries its parameters here). */
-  path?: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-interface Served {
-  port: number;
-  server: Server;
-  metrics: GatewayMetrics;
-  lines: Record<string, unknown>[];
-  transport: UpstreamTransport;
-}
+import { type Answer, comparable, type Sent, send as sendTo, serve, type Served } from '../support/differential.js';
 
 const ISSUER = 'https://issuer.test/';
 const AUDIENCE = 'four-rest-one-graph';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const COMPARED_HEADERS = [
   'content-type',
   'content-length',
@@ -99,36 +75,8 @@ async function token(claims: Record<string, unknown>, expiresIn = 300): Promise<
     .sign(keys.privateKey);
 }
 
-function send(port: number, sent: Sent): Promise<Answer> {
-  const method = sent.method ?? 'POST';
-  const headers: Record<string, string> = {
-    ...sent.headers,
-    ...(sent.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(sent.body)) }),
-  };
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, path: sent.path ?? '/graphql', method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const picked: Record<string, string | undefined> = {};
-        for (const name of COMPARED_HEADERS) {
-          const value = response.headers[name];
-          picked[name] = Array.isArray(value) ? value.join(', ') : value;
-        }
-        if (picked['x-request-id'] && UUID.test(picked['x-request-id'])) picked['x-request-id'] = '<generated>';
-        resolve({ status: response.statusCode ?? 0, headers: picked, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    outgoing.on('error', reject);
-    outgoing.end(sent.body);
-  });
-}
-
-/** A log line without what differs between any two requests. */
-function comparable(line: Record<string, unknown>): Record<string, unknown> {
-  const { time: _time, durationMs: _duration, pid: _pid, requestId, ...rest } = line;
-  return { ...rest, requestId: typeof requestId === 'string' && UUID.test(requestId) ? '<generated>' : requestId };
-}
+/** Sends `sent` to a gateway, reading the headers both drivers must agree on. */
+const send = (port: number, sent: Sent): Promise<Answer> => sendTo(port, sent, COMPARED_HEADERS);
 
 /** Sends `sent` to both gateways of a pair and expects the same answer and the same log lines. */
 async function both(pair: [Served, Served], sent: Sent): Promise<Answer> {
@@ -145,20 +93,16 @@ async function fastPathCount(served: Served, result: 'answered' | 'handed_over')
   return metric?.values.find((value) => value.labels.result === result)?.value ?? 0;
 }
 
-async function serve(
+/** Serves a gateway whose callers are counted in a store of its own, so both of a pair meet the same limits for the same requests. */
+function serveCounting(
   make: (options: GatewayOptions) => RequestListener,
   base: Omit<GatewayOptions, 'logger' | 'metrics' | 'transport'>,
 ): Promise<Served> {
-  const lines: Record<string, unknown>[] = [];
-  const logger = createLogger('info', { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-  const metrics = new GatewayMetrics((): ReturnType<UpstreamTransport['breakerStates']> => transport.breakerStates());
-  const transport = new UpstreamTransport({ timeoutMs: base.upstreamTimeoutMs, logger, observer: metrics });
-  // Each gateway counts its callers apart, so both meet the same limits for the same requests.
-  const counters = createCounterStore({ logger: silentLogger });
-  const callerLimits = base.callerLimits && { settings: base.callerLimits.settings, counters };
-  const server = createServer(make({ ...base, ...(callerLimits ? { callerLimits } : {}), logger, metrics, transport }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, server, metrics, lines, transport };
+  const callerLimits = base.callerLimits && {
+    settings: base.callerLimits.settings,
+    counters: createCounterStore({ logger: silentLogger }),
+  };
+  return serve(make, { ...base, ...(callerLimits ? { callerLimits } : {}) });
 }
 
 beforeAll(async () => {
@@ -198,12 +142,12 @@ beforeAll(async () => {
   const documents = new Map([[PERSISTED_ID, ONE_COUNTRY]]);
   const cached = { ...base, operationCache: { maxBytes: 1_000_000 } };
   [fast, slow, fastOnly, slowOnly, fastCached, slowCached] = await Promise.all([
-    serve((options) => createGatewayServer(options).listener, base),
-    serve((options) => createGateway(options), base),
-    serve((options) => createGatewayServer(options).listener, { ...base, persisted: { documents, only: true } }),
-    serve((options) => createGateway(options), { ...base, persisted: { documents, only: true } }),
-    serve((options) => createGatewayServer(options).listener, cached),
-    serve((options) => createGateway(options), cached),
+    serveCounting((options) => createGatewayServer(options).listener, base),
+    serveCounting((options) => createGateway(options), base),
+    serveCounting((options) => createGatewayServer(options).listener, { ...base, persisted: { documents, only: true } }),
+    serveCounting((options) => createGateway(options), { ...base, persisted: { documents, only: true } }),
+    serveCounting((options) => createGatewayServer(options).listener, cached),
+    serveCounting((options) => createGateway(options), cached),
   ]);
 }, 90_000);
 
@@ -401,7 +345,7 @@ describe('a failure inside a step', () => {
     }
     const built = await buildGatewaySchema(ROOT, {});
     try {
-      const broken = await serve((options) => createGatewayServer(options).listener, {
+      const broken = await serveCounting((options) => createGatewayServer(options).listener, {
         schema: built.schema,
         upstreams: sandboxUpstreams(sandboxes),
         upstreamTimeoutMs: 10_000,

@@ -11,43 +11,19 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http';
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { Kind, parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
-import { createLogger } from '../../src/gateway/logger.js';
-import { GatewayMetrics } from '../../src/gateway/ops/metrics.js';
-import { createGateway, createGatewayServer, type GatewayOptions } from '../../src/gateway/server.js';
-import { UpstreamTransport } from '../../src/gateway/upstream/upstream-transport.js';
+import { createGateway, createGatewayServer } from '../../src/gateway/server.js';
 import { createAddressSandbox } from '../../src/sandbox/address/index.js';
 import { SANDBOXES } from '../../src/sandbox/registry.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/sandbox-server.js';
 import { ROOT } from '../support/gateway.js';
 import { sandboxUpstreams } from '../support/vendors.js';
+import { type Answer, comparable, SAME_ORIGIN, type Sent, send as sendTo, serve, type Served } from '../support/differential.js';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | undefined>;
-  body: string;
-}
-
-interface Sent {
-  headers: Record<string, string>;
-  body: string;
-}
-
-interface Served {
-  port: number;
-  server: Server;
-  metrics: GatewayMetrics;
-  lines: Record<string, unknown>[];
-  transport: UpstreamTransport;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** What a client reads of an answer besides its body; Date and Keep-Alive are node's, the same on both paths. */
 const COMPARED_HEADERS = [
   'content-type',
@@ -61,8 +37,6 @@ const COMPARED_HEADERS = [
   'access-control-allow-methods',
   'access-control-allow-headers',
 ];
-/** An Origin header naming the gateway's own origin (which differs between the two gateways by port). */
-const SAME_ORIGIN = '<same origin>';
 
 /**
  * Every query operation of the example documents (test/examples/), both ways a client sends one: the
@@ -87,56 +61,14 @@ function exampleQueries(): { query: string; operationName: string }[] {
     });
 }
 
-function send(port: number, { headers, body }: Sent): Promise<Answer> {
-  const ownOrigin = `http://127.0.0.1:${port}`;
-  const outgoing: Record<string, string> = { 'content-length': String(Buffer.byteLength(body)), ...headers };
-  if (outgoing.origin === SAME_ORIGIN) outgoing.origin = ownOrigin;
-  return new Promise((resolve, reject) => {
-    const clientRequest = httpRequest({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', headers: outgoing }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const picked: Record<string, string | undefined> = {};
-        for (const name of COMPARED_HEADERS) {
-          const value = response.headers[name];
-          picked[name] = Array.isArray(value) ? value.join(', ') : value;
-        }
-        // A generated id differs between any two requests; that it was generated is what must agree.
-        if (picked['x-request-id'] && UUID.test(picked['x-request-id'])) picked['x-request-id'] = '<generated>';
-        if (picked['access-control-allow-origin'] === ownOrigin) picked['access-control-allow-origin'] = SAME_ORIGIN;
-        resolve({ status: response.statusCode ?? 0, headers: picked, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    clientRequest.on('error', reject);
-    clientRequest.end(body);
-  });
-}
-
-/** The request lines of a gateway, without what differs between any two requests (time, duration, generated ids). */
-function comparable(line: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!line) return undefined;
-  const { time: _time, durationMs: _duration, pid: _pid, requestId, ...rest } = line;
-  return { ...rest, requestId: typeof requestId === 'string' && UUID.test(requestId) ? '<generated>' : requestId };
-}
+/** Sends `sent` to a gateway, reading the headers both paths must agree on. */
+const send = (port: number, sent: Sent): Promise<Answer> => sendTo(port, sent, COMPARED_HEADERS);
 
 let sandboxes: RunningSandbox[] = [];
 let dataRoot: string;
 let fast: Served;
 let slow: Served;
 let destroySchema: () => void;
-
-async function serve(
-  make: (options: GatewayOptions) => RequestListener,
-  base: Omit<GatewayOptions, 'logger' | 'metrics' | 'transport'>,
-): Promise<Served> {
-  const lines: Record<string, unknown>[] = [];
-  const logger = createLogger('info', { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-  const metrics = new GatewayMetrics((): ReturnType<UpstreamTransport['breakerStates']> => transport.breakerStates());
-  const transport = new UpstreamTransport({ timeoutMs: base.upstreamTimeoutMs, logger, observer: metrics });
-  const server = createServer(make({ ...base, logger, metrics, transport }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, server, metrics, lines, transport };
-}
 
 beforeAll(async () => {
   // One instant for the sandboxes and both gateways, so "today" is the same wherever it is read.
@@ -185,7 +117,10 @@ async function expectSameAnswer(sent: Sent): Promise<Answer> {
   const slowLines = slow.lines.length;
   const [fastAnswer, slowAnswer] = await Promise.all([send(fast.port, sent), send(slow.port, sent)]);
   expect({ sent, answer: fastAnswer }).toEqual({ sent, answer: slowAnswer });
-  const requestLine = (served: Served, from: number) => comparable(served.lines.slice(from).find((line) => line.msg === 'graphql request'));
+  const requestLine = (served: Served, from: number) => {
+    const line = served.lines.slice(from).find((candidate) => candidate.msg === 'graphql request');
+    return line && comparable(line);
+  };
   expect(requestLine(fast, fastLines)).toEqual(requestLine(slow, slowLines));
   return fastAnswer;
 }
