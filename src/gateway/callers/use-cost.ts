@@ -3,8 +3,8 @@
  * whose caller has a quota), so a caller sees what its request spent (upstream calls per vendor,
  * C's paid lookups, cache hits) and what its daily quota has left per vendor, without asking anywhere else.
  */
-import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { isExecutionResult } from '../shared/execution-result.js';
 import { type CostMeter, withCost } from './cost.js';
 import type { CallerQuota } from './quota.js';
 
@@ -13,10 +13,6 @@ export interface CostOptions {
   meterOf(request: Request): CostMeter | undefined;
   /** When given, `extensions.cost.quota` shows the caller's remaining daily quota per vendor. */
   quota?: CallerQuota | undefined;
-}
-
-function isExecutionResult(result: unknown): result is ExecutionResult {
-  return typeof result === 'object' && result !== null && !(Symbol.asyncIterator in result) && !Array.isArray(result);
 }
 
 /** The plugin. */

@@ -30,7 +30,7 @@ import type { Exchange, FastPipeline } from './request-pipeline.js';
 import type { Lifetime } from '../cache/answer-lifetime.js';
 import type { FastAnswers } from './fast-answers.js';
 import { type CachingHeaders, OperationAnswers } from './operation-answers.js';
-import { MAX_NESTING, nestsDeeperThan } from './request-parameters.js';
+import { isPlainObject, MAX_NESTING, nestsDeeperThan } from './request-parameters.js';
 import { type AnsweredRequest, namedOperation } from './request-log.js';
 import { type AnswerCompression, writeAnswer } from './compression.js';
 
@@ -87,10 +87,6 @@ interface FastParams {
   persistedHash: string | undefined;
   operationName: string | undefined;
   variables: Record<string, unknown> | undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

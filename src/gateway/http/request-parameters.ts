@@ -25,7 +25,8 @@ function badParameter(parameter: string, expected: string, value: unknown): Grap
   });
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is a JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

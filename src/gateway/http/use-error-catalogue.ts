@@ -6,6 +6,7 @@
  */
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { isExecutionResult } from '../shared/execution-result.js';
 import type { UpstreamName } from '../config.js';
 import type { Logger } from '../logger.js';
 import { maskError, type UpstreamAtPath } from './mask-error.js';
@@ -14,10 +15,6 @@ import { refusedAsRequest } from '../shared/refused-key.js';
 import { type ExecutedOperation, upstreamAtPath } from './upstream-at-path.js';
 
 const VARIABLE_MESSAGE = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/;
-
-function isExecutionResult(result: unknown): result is ExecutionResult {
-  return typeof result === 'object' && result !== null && !(Symbol.asyncIterator in result) && !Array.isArray(result);
-}
 
 /**
  * graphql-js answers without `data` when the request itself is wrong (a variable that does not

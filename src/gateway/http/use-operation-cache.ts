@@ -10,8 +10,9 @@
  * List it right after `useCost` in server.ts: later plugins' `onExecute` (compiled execution, the
  * fast path's handover) must not run on a hit, and its `onResultProcess` must see the cost set.
  */
-import { type ExecutionResult, getOperationAST } from 'graphql';
+import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { isExecutionResult } from '../shared/execution-result.js';
 import { NOT_STORABLE } from '../cache/answer-lifetime.js';
 import type { FreshnessRecorder } from '../cache/freshness-recorder.js';
 import type { CachedAnswer } from '../cache/operation-cache.js';
@@ -35,10 +36,6 @@ interface RequestState {
 interface CacheContext {
   request: Request;
   freshness?: FreshnessRecorder | undefined;
-}
-
-function isExecutionResult(result: unknown): result is ExecutionResult {
-  return typeof result === 'object' && result !== null && !(Symbol.asyncIterator in result) && !Array.isArray(result);
 }
 
 const NO_STORE_HEADERS: CachingHeaders = { 'cache-control': 'no-store' };
