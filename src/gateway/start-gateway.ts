@@ -198,7 +198,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Drain>
     ...(identity ? { identity } : {}),
     ...(config.callerLimits && counters ? { callerLimits: { settings: config.callerLimits, counters } } : {}),
   });
-  const { attachGraphqlWs, CALLER_CREDENTIAL_HEADERS } = await import('./ops/websocket.js');
+  const { attachGraphqlWs } = await import('./ops/websocket.js');
+  const { CALLER_CREDENTIAL_HEADERS } = await import('./callers/static-keys.js');
   const { clientCredentialHeaders } = await import('./live/live-poller.js');
   // GraphQL over WebSocket on the same port; the drain ends its connections (complete, then 1001) with the live streams.
   const websocket = attachGraphqlWs(bound.server, gateway.yoga, {

@@ -13,6 +13,9 @@ import { AUTHENTICATED_TIER } from './tiers.js';
 /** The header a static key is presented in. */
 export const API_KEY_HEADER = 'x-api-key';
 
+/** The headers that carry a caller's own credentials to the gateway: a bearer token or a static key. */
+export const CALLER_CREDENTIAL_HEADERS: readonly string[] = ['authorization', API_KEY_HEADER];
+
 /** The gateway's interfaces by name (config.ts derives them from the registry): a key's `dailyQuota` may name only these. */
 export type KnownInterfaces = Readonly<Record<UpstreamName, unknown>>;
 

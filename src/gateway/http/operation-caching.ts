@@ -5,7 +5,8 @@
  */
 import { OperationCache } from '../cache/operation-cache.js';
 import type { SharedStore } from '../cache/shared-store.js';
-import { credentialHeaders } from '../live/live-poller.js';
+import { CALLER_CREDENTIAL_HEADERS } from '../callers/static-keys.js';
+import { clientCredentialHeaders, credentialHeaders } from '../live/live-poller.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
 import type { ResolvedUpstream } from '../upstream/upstream-fetch.js';
 import { OperationAnswers } from './operation-answers.js';
@@ -26,8 +27,7 @@ export interface OperationCaching {
 
 /** Every request header that can change an answer: the caller's identity and its own vendor keys. */
 function varyOn(upstreams: readonly ResolvedUpstream[]): string[] {
-  const names = upstreams.flatMap(({ vendor: { clientHeaders } }) => [clientHeaders.key, clientHeaders.userToken]);
-  return [...new Set(['authorization', 'x-api-key', ...names.filter((name): name is string => name !== undefined)])];
+  return [...new Set([...CALLER_CREDENTIAL_HEADERS, ...clientCredentialHeaders(upstreams)])];
 }
 
 export function operationCaching(options: OperationCachingOptions): OperationCaching {

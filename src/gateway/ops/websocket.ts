@@ -27,7 +27,7 @@ import {
 } from 'graphql';
 import { CloseCode, type Context, handleProtocols, makeServer, type SubscribePayload } from 'graphql-ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { API_KEY_HEADER } from '../callers/static-keys.js';
+import { CALLER_CREDENTIAL_HEADERS } from '../callers/static-keys.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_CORS_ORIGINS, isAllowedOrigin } from './cors.js';
 
@@ -51,7 +51,13 @@ export interface GraphqlWsOptions {
   corsOrigins?: readonly string[];
   /** Where relay failures go (the relayed requests log themselves, as HTTP requests do). */
   logger: Logger;
-  /** The connection params taken as request headers (lower case); CALLER_CREDENTIAL_HEADERS where absent. */
+  /**
+   * The connection params taken as request headers (lower case): the caller's own credentials, which
+   * a browser cannot set as headers on a WebSocket; CALLER_CREDENTIAL_HEADERS where absent (the
+   * composition root adds the vendors' client key headers). Nothing else is taken from the params:
+   * who and where the caller is (X-Forwarded-For, X-Real-IP, the request id) comes from the
+   * upgrade, as over HTTP.
+   */
   credentialHeaders?: readonly string[];
 }
 
@@ -73,14 +79,6 @@ const DEFAULT_CLOSE_GRACE_MS = 1_000;
 
 /** Headers of the upgrade that describe the WebSocket handshake itself, not the caller: not relayed. */
 const HANDSHAKE_HEADERS: ReadonlySet<string> = new Set(['connection', 'upgrade', 'content-length', 'transfer-encoding', 'accept-encoding']);
-
-/**
- * The caller's own credentials, which a browser cannot set as headers on a WebSocket and so sends
- * as connection params: the gateway's (`Authorization`, `X-Api-Key`). The composition root adds
- * the vendors' client key headers. Nothing else is taken from the params: who and where the caller
- * is (X-Forwarded-For, X-Real-IP, the request id) comes from the upgrade, as over HTTP.
- */
-export const CALLER_CREDENTIAL_HEADERS: readonly string[] = ['authorization', API_KEY_HEADER];
 
 /**
  * graphql-ws picks `execute` or `subscribe` by the operation it finds in the document it is given;
