@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { type GraphiQLOptions, shouldRenderGraphiQL } from 'graphql-yoga';
+import { notModified } from '../cache/http-caching.js';
 import { type Bytes, type CachedPage, type ContentCoding, encode, varyWithAcceptEncoding, type ZlibOptions } from './compression.js';
 
 /** Renders GraphiQL's page for options; Yoga's `renderGraphiQL` signature. */
@@ -59,15 +60,6 @@ function representationOf(rendered: Rendered, page: Bytes, coding: ContentCoding
   return representation;
 }
 
-/** Whether If-None-Match names `etag` (weak comparison, as RFC 9110 §13.1.2 says for this header). */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (ifNoneMatch === null) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
-  });
-}
-
 /** GraphiQL's page as Yoga's `renderGraphiQL` and as the answer `useCompression` sends for it. */
 export interface GraphiQLPage extends CachedPage {
   render(options: GraphiQLOptions): Promise<Uint8Array<ArrayBuffer>>;
@@ -116,7 +108,7 @@ export function graphiqlPage(loadRenderer: () => Promise<Render>): GraphiQLPage 
         headers.set('etag', etag);
         headers.set('cache-control', GRAPHIQL_CACHE_CONTROL);
         if (varies) headers.set('vary', varyWithAcceptEncoding(headers.get('vary')));
-        if (matches(request.headers.get('if-none-match'), etag)) {
+        if (notModified(request.headers.get('if-none-match'), etag)) {
           headers.delete('content-type');
           headers.delete('content-length');
           return new fetchAPI.Response(null, { status: 304, headers });
