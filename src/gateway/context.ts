@@ -57,11 +57,11 @@ export function requestContexts({
   ...pipeline
 }: RequestContextOptions): (request: ContextRequest) => GatewayContext {
   const clients = upstreamClients(upstreams, pipeline);
-  return ({ caller, charges, budget, provenance: lists, freshness: recorded }) => {
+  return ({ caller, charges, budget, provenance: lists, freshness: recorded, trace }) => {
     const provenance = lists ? new ProvenanceRecorder() : undefined;
     const observeAnswer = provenance?.record;
     const freshness = recorded ? new FreshnessRecorder() : undefined;
-    const upstream = clients({ caller, charges, budget, observeAnswer, freshness });
+    const upstream = clients({ caller, charges, budget, observeAnswer, freshness, trace });
     return {
       upstream,
       fetch: upstream.fetch,

@@ -6,7 +6,6 @@
  * production turns on (identity, limits, scopes, tracing, persisted-only) is a step here, never a
  * reason to leave the fast path. `printRequestPipeline(requestSteps(...))` prints it.
  */
-import { context } from '@opentelemetry/api';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { CostMeters } from './callers/cost.js';
 import type { Identity } from './callers/identity.js';
@@ -44,7 +43,7 @@ import { useVaryOnOrigin } from './ops/cors.js';
 import type { GatewayMetrics } from './ops/metrics.js';
 import { type ReadinessOptions, useReadiness } from './ops/readiness.js';
 import { useRequestId } from './ops/request-id.js';
-import { nameServerSpan, recordAnswer, type ServerSpan, startServerSpan } from './ops/tracing/server-span.js';
+import { nameServerSpan, recordAnswer, type RequestTraces } from './ops/tracing/server-span.js';
 import { useTracing } from './ops/tracing/use-tracing.js';
 import { useMetrics } from './ops/use-metrics.js';
 import { type PersistedQueriesOptions, usePersistedQueries } from './persisted/use-persisted-queries.js';
@@ -57,8 +56,8 @@ export interface StepParts {
   limits: OperationLimits;
   logger: Logger;
   metrics: GatewayMetrics | undefined;
-  /** OpenTelemetry's provider is registered (OTEL_*): every request gets a server span. */
-  tracing: boolean;
+  /** The requests' server spans, when OpenTelemetry's provider is registered (OTEL_*); absent otherwise. */
+  traces: RequestTraces | undefined;
   /** Who settles callers: the configured identity, or an anonymous one when only limits count callers. */
   settling: Identity | undefined;
   trustProxy: ProxyTrust;
@@ -97,9 +96,35 @@ function step(
 
 /** The steps, in order; a feature that is off has no step. */
 export function requestSteps(parts: StepParts): RequestStep[] {
-  const { logger, metrics, limits, settling, rateLimit, quota, scopeRules, introspection } = parts;
-  const spans = new WeakMap<object, ServerSpan>();
+  const { logger, metrics, limits, settling, rateLimit, quota, scopeRules, introspection, traces } = parts;
   return [
+    // First, as its span covers whatever the request meets, a refusal by the steps after it too.
+    ...(traces
+      ? [
+          step(
+            'tracing',
+            [useTracing(GRAPHQL_PATH, traces)],
+            {
+              arrive: (exchange) => {
+                const started = traces.start(exchange.nodeRequest, exchange.method, GRAPHQL_PATH, exchange.headers);
+                // Ended when the answer is, whichever path wrote it.
+                exchange.response.once('close', () => started.span.end());
+                return CONTINUE;
+              },
+              admit: (exchange, { operation }) => {
+                const started = traces.of(exchange.nodeRequest);
+                if (started) nameServerSpan(started.span, operation);
+                return CONTINUE;
+              },
+              answered: (exchange, result) => {
+                const started = traces.of(exchange.nodeRequest);
+                if (started && result) recordAnswer(started.span, result);
+              },
+            },
+            { provides: ['trace'] },
+          ),
+        ]
+      : []),
     step(
       'routes',
       [parts.routes.plugin()],
@@ -119,38 +144,6 @@ export function requestSteps(parts: StepParts): RequestStep[] {
       notNeeded: 'it takes only a Content-Length within MAX_REQUEST_BYTES',
     }),
     step('csrf', [useCsrfPrevention()], { notNeeded: 'it takes only application/json POSTs and GETs, which no cross-site form sends' }),
-    ...(parts.tracing
-      ? [
-          step(
-            'tracing',
-            [useTracing(GRAPHQL_PATH)],
-            {
-              arrive: (exchange) => {
-                const started = startServerSpan(exchange.method, GRAPHQL_PATH, exchange.headers);
-                spans.set(exchange, started);
-                // Ended when the answer is, whichever path wrote it.
-                exchange.response.once('close', () => started.span.end());
-                return CONTINUE;
-              },
-              admit: (exchange, { operation }) => {
-                const started = spans.get(exchange);
-                if (started) nameServerSpan(started.span, operation);
-                return CONTINUE;
-              },
-              // An unsampled span records nothing: its request skips the context switch too.
-              within: (exchange, work) => {
-                const started = spans.get(exchange);
-                return started?.span.isRecording() ? context.with(started.context, work) : work();
-              },
-              answered: (exchange, result) => {
-                const started = spans.get(exchange);
-                if (started && result) recordAnswer(started.span, result);
-              },
-            },
-            { requires: ['request-id'], provides: ['trace'] },
-          ),
-        ]
-      : []),
     ...(metrics
       ? [
           step('metrics', [useMetrics(metrics, GRAPHQL_PATH)], {

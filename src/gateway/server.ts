@@ -31,6 +31,7 @@ import { type ReadinessOptions } from './ops/readiness.js';
 import { requestIdOf } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
 import { tracingRegistered } from './shared/tracer-name.js';
+import { RequestTraces } from './ops/tracing/server-span.js';
 import { COMPILED_EXECUTION_READY } from './build-schema.js';
 import { CompiledOperations, compiledExecutionCopy } from './http/compiled-execution.js';
 import { providedBy } from './schema/pipeline.js';
@@ -222,6 +223,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
           now: () => clock().getTime(),
         })
       : undefined;
+  const traces = tracingRegistered() ? new RequestTraces() : undefined;
   const startRequest = (key: object, caller: Caller, info: CallerInfo): StartedGatewayRequest => {
     const meter = meters.start(key, caller);
     const budget = new FanOutBudget(limits.maxUpstreamCalls);
@@ -232,6 +234,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       budget,
       provenance: true,
       freshness: caching !== undefined,
+      trace: traces?.of(key)?.context,
     });
     return { context, meter, budget };
   };
@@ -252,7 +255,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
     limits,
     logger,
     metrics,
-    tracing: tracingRegistered(),
+    traces,
     settling,
     trustProxy,
     rateLimit,

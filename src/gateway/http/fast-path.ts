@@ -443,7 +443,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     }
     if (body !== undefined) request.body = body;
     pipeline.answered(exchange, undefined);
-    pipeline.within(exchange, () => slow(request, response));
+    slow(request, response);
   };
 
   /** Opens the subscription and streams it; a refusal goes to Yoga. Holds neither the body nor the parameters for the stream's life. */
@@ -456,7 +456,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     cors: CorsHeaders,
   ): Promise<void> => {
     const opened = options.openStream(exchange, plan, variables);
-    const result = await pipeline.within(exchange, () => opened.stream);
+    const result = await opened.stream;
     if (!(Symbol.asyncIterator in result)) return handOver(exchange, response, body, { state: opened.state, result });
     options.metrics?.fastPathRun('answered');
     pipeline.answered(exchange, undefined);
@@ -525,7 +525,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       answer = HIT_ANSWER;
     } else {
       const started = options.start(exchange);
-      const result = await pipeline.within(exchange, () => execute(plan, started.context, variables));
+      const result = await execute(plan, started.context, variables);
       if (result.errors?.length || !('data' in result)) return handOver(exchange, response, body, { state: started.state, result });
       answer = await started.answered(result);
       text = JSON.stringify(answer);

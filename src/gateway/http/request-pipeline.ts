@@ -8,10 +8,10 @@
  * (fast-path.ts) runs each step's fast hooks on the requests it takes: `arrive` once the request
  * is read (identity, the rate limit: may send the request to Yoga's path, which then answers it
  * with what the step settled), `admit` once its operation is known (scopes, introspection, the
- * quota estimate: a refusal goes to Yoga's path, whose same rule refuses it), `within` around the
- * work (the trace's context), `answered` once it is answered (the span's end). A step with no fast
- * hooks says why the requests the fast path takes need none; the check refuses a step that says
- * neither, so no feature can be left off the fast path unnoticed.
+ * quota estimate: a refusal goes to Yoga's path, whose same rule refuses it), `answered` once it
+ * is answered (the span's error codes). A step with no fast hooks says why the requests the fast
+ * path takes need none; the check refuses a step that says neither, so no feature can be left off
+ * the fast path unnoticed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
@@ -53,8 +53,6 @@ export type Verdict = 'continue' | 'yoga';
 export interface FastHooks {
   arrive?(exchange: Exchange): Verdict | Promise<Verdict>;
   admit?(exchange: Exchange, admitted: AdmittedOperation): Verdict | Promise<Verdict>;
-  /** Runs the rest of the request (execution, or the hand-over to Yoga) inside the step's context. */
-  within?<T>(exchange: Exchange, work: () => T): T;
   /** Once the answer is written (or handed over): what the step records of it. */
   answered?(exchange: Exchange, result: ExecutionResult | undefined): void;
 }
@@ -111,7 +109,6 @@ export function printRequestPipeline(steps: readonly RequestStep[]): string {
 export class FastPipeline {
   private readonly arrivals: NonNullable<FastHooks['arrive']>[];
   private readonly admissions: NonNullable<FastHooks['admit']>[];
-  private readonly wrappers: FastHooks[];
   private readonly endings: NonNullable<FastHooks['answered']>[];
   private readonly done = new WeakSet<Exchange>();
 
@@ -120,7 +117,6 @@ export class FastPipeline {
     const hooks = steps.flatMap((step) => hooksOf(step) ?? []);
     this.arrivals = hooks.flatMap((hook) => (hook.arrive ? [hook.arrive.bind(hook)] : []));
     this.admissions = hooks.flatMap((hook) => (hook.admit ? [hook.admit.bind(hook)] : []));
-    this.wrappers = hooks.filter((hook) => hook.within !== undefined);
     this.endings = hooks.flatMap((hook) => (hook.answered ? [hook.answered.bind(hook)] : []));
   }
 
@@ -134,16 +130,6 @@ export class FastPipeline {
   async admit(exchange: Exchange, admitted: AdmittedOperation): Promise<Verdict> {
     for (const admit of this.admissions) if ((await admit(exchange, admitted)) === 'yoga') return 'yoga';
     return 'continue';
-  }
-
-  /** `work` inside every step's context, the first step's outermost. */
-  within<T>(exchange: Exchange, work: () => T): T {
-    let run = work;
-    for (const hook of [...this.wrappers].reverse()) {
-      const inner = run;
-      run = () => (hook.within ? hook.within(exchange, inner) : inner());
-    }
-    return run();
   }
 
   /** The answered hooks, once per request whatever happens after (a failure after the answer is written). */

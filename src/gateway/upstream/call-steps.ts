@@ -156,8 +156,16 @@ export const chargeCaller: UpstreamMiddleware = (next) => (call) => {
 /** The end of the pipeline: the exchange, through the process's transport (pools, deadline, cap, retries, breaker). */
 export function sendOver(transport: UpstreamTransport): CallHandler {
   return async (call) => {
-    const { upstream, url, method, headers, body } = call;
-    const raw = await transport.send({ upstream: upstream.name, url, method, headers, body, redactPath: upstream.vendor.redactPath });
+    const { upstream, url, method, headers, body, trace } = call;
+    const raw = await transport.send({
+      upstream: upstream.name,
+      url,
+      method,
+      headers,
+      body,
+      redactPath: upstream.vendor.redactPath,
+      trace,
+    });
     return new UpstreamAnswer(raw.status, raw.headers, raw.text, upstream.vendor.rewriteBody);
   };
 }

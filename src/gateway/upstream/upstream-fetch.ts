@@ -24,6 +24,7 @@
 import { tracingRegistered } from '../shared/tracer-name.js';
 import { callerAddress, type ProxyTrust } from './caller-address.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
+import type { Context } from '@opentelemetry/api';
 import type { UpstreamName } from '../config.js';
 import {
   chargeCaller,
@@ -120,6 +121,12 @@ export interface RequestOptions {
   observeAnswer?: AnswerObserver | undefined;
   /** Told the lifetime of every answer the request used (the whole-operation cache); absent when nobody caches it. */
   freshness?: FreshnessRecorder | undefined;
+  /**
+   * The request's trace context (its server span's): each call's spans are its children, and none
+   * are opened when it is not sampled. Absent outside a traced request (a live poll's calls are
+   * traces of their own).
+   */
+  trace?: Context | undefined;
 }
 
 /** The per-request state every step of a call can read: the request's options and its calls in flight. */
@@ -149,6 +156,8 @@ export interface UpstreamCall {
    */
   readonly template: string | undefined;
   readonly request: RequestScope;
+  /** The context the call's spans are children of: the request's, then its INTERNAL span's (upstream-spans.ts). */
+  readonly trace: Context | undefined;
 }
 
 /** Makes one call: a 2xx answer, or a rejection (a catalogued GraphQL error). */
@@ -267,7 +276,7 @@ class RequestClient implements UpstreamClient {
     if (userAgent) headers['user-agent'] = userAgent;
     // Lets a vendor's logs be matched with ours; it does not change the answer, so no step keys on it.
     if (caller.requestId) headers[REQUEST_ID_HEADER] = caller.requestId;
-    return { upstream, method, url, headers, credentials, body: bodyOf(init), template, request: this.scope };
+    return { upstream, method, url, headers, credentials, body: bodyOf(init), template, request: this.scope, trace: this.scope.trace };
   }
 }
 
@@ -280,8 +289,18 @@ export function upstreamClients(
   options: UpstreamPipelineOptions,
 ): (request: RequestOptions) => UpstreamClient {
   const handler = upstreamPipeline(options);
-  return ({ caller, charges, budget, observeAnswer, freshness }) =>
-    new RequestClient(handler, { upstreams, caller, charges, budget, observeAnswer, freshness, inFlight: new Map(), secrets: undefined });
+  return ({ caller, charges, budget, observeAnswer, freshness, trace }) =>
+    new RequestClient(handler, {
+      upstreams,
+      caller,
+      charges,
+      budget,
+      observeAnswer,
+      freshness,
+      trace,
+      inFlight: new Map(),
+      secrets: undefined,
+    });
 }
 
 /** One client with a pipeline of its own, for calls outside a gateway request (a live poll, a test). */

@@ -5,11 +5,16 @@
  * their query string, which may carry a key, and with the path segments that are keys redacted
  * (the vendor profile's `redactPath`, e.g. C's `/keys/{key}`): a trace backend keeps span names
  * and attributes for weeks, readable by everyone with access to it. No-ops while tracing is not configured.
+ *
+ * The parent is the call's own context (the request's, carried by the upstream client), never an
+ * ambient one. A call of a request that is not sampled opens no span: its exchange sends the
+ * request's `traceparent` (sampled flag off) and nothing is recorded. A call outside any request
+ * (a live poll) is a trace of its own, sampled as the sampler decides.
  */
-import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { UpstreamName } from '../config.js';
+import { type Context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { TRACER_NAME } from '../shared/tracer-name.js';
 import type { UpstreamMiddleware } from './upstream-fetch.js';
+import type { OutgoingCall } from './upstream-transport.js';
 import type { VendorProfile } from './vendor-profile.js';
 
 const tracer = () => trace.getTracer(TRACER_NAME);
@@ -21,9 +26,14 @@ function recordable(url: string, redactPath: VendorProfile['redactPath']): { hre
   return { href: `${parsed.origin}${pathname}`, pathname, hostname: parsed.hostname };
 }
 
+/** Whether a call with this parent records spans: outside a request, or inside a sampled one. */
+function records(parent: Context | undefined): boolean {
+  return parent === undefined || trace.getSpan(parent)?.isRecording() === true;
+}
+
 async function inSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
   try {
-    return await context.with(trace.setSpan(context.active(), span), run);
+    return await run();
   } catch (error) {
     span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
     throw error;
@@ -34,34 +44,42 @@ async function inSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
 
 /** The pipeline step that runs each call of a resolver inside its INTERNAL span. */
 export const traceCalls: UpstreamMiddleware = (next) => (call) => {
-  const span = tracer().startSpan(`upstream ${call.upstream.name} ${recordable(call.url, call.upstream.vendor.redactPath).pathname}`, {
-    kind: SpanKind.INTERNAL,
-    attributes: { 'upstream.name': call.upstream.name, 'http.request.method': call.method },
-  });
-  return inSpan(span, () => next(call));
+  if (!records(call.trace)) return next(call);
+  const parent = call.trace ?? ROOT_CONTEXT;
+  const span = tracer().startSpan(
+    `upstream ${call.upstream.name} ${recordable(call.url, call.upstream.vendor.redactPath).pathname}`,
+    { kind: SpanKind.INTERNAL, attributes: { 'upstream.name': call.upstream.name, 'http.request.method': call.method } },
+    parent,
+  );
+  return inSpan(span, () => next({ ...call, trace: trace.setSpan(parent, span) }));
 };
 
 /** Runs one HTTP exchange inside a CLIENT span; `run` gets the headers with `traceparent` added. */
 export function traceExchange<T extends { status: number }>(
-  upstream: UpstreamName,
-  method: string,
-  url: string,
-  headers: Readonly<Record<string, string>>,
-  redactPath: VendorProfile['redactPath'],
+  call: OutgoingCall,
   run: (headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  const target = recordable(url, redactPath);
-  const span = tracer().startSpan(`${method} ${upstream}`, {
-    kind: SpanKind.CLIENT,
-    attributes: {
-      'upstream.name': upstream,
-      'http.request.method': method,
-      'url.full': target.href,
-      'server.address': target.hostname,
+  const outgoing = { ...call.headers };
+  if (!records(call.trace)) {
+    propagation.inject(call.trace ?? ROOT_CONTEXT, outgoing);
+    return run(outgoing);
+  }
+  const parent = call.trace ?? ROOT_CONTEXT;
+  const target = recordable(call.url, call.redactPath);
+  const span = tracer().startSpan(
+    `${call.method} ${call.upstream}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'upstream.name': call.upstream,
+        'http.request.method': call.method,
+        'url.full': target.href,
+        'server.address': target.hostname,
+      },
     },
-  });
-  const outgoing = { ...headers };
-  propagation.inject(trace.setSpan(context.active(), span), outgoing);
+    parent,
+  );
+  propagation.inject(trace.setSpan(parent, span), outgoing);
   return inSpan(span, async () => {
     const answer = await run(outgoing);
     span.setAttribute('http.response.status_code', answer.status);

@@ -6,6 +6,7 @@
  * in upstream-fetch.ts.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Context } from '@opentelemetry/api';
 import { CircuitState, circuitBreaker, SamplingBreaker, handleAll, isBrokenCircuitError, type CircuitBreakerPolicy } from 'cockatiel';
 import { Pool } from 'undici';
 import type { UpstreamName } from '../config.js';
@@ -38,6 +39,8 @@ export interface OutgoingCall {
   body?: string | Buffer | undefined;
   /** The vendor's redaction of key segments in the path, so the exchange's span never records a key. */
   redactPath?: VendorProfile['redactPath'];
+  /** The context the exchange's span is a child of (upstream-spans.ts); a trace of its own where absent. */
+  trace?: Context | undefined;
 }
 
 export interface TransportOptions extends Partial<UpstreamSettings> {
@@ -169,9 +172,7 @@ export class UpstreamTransport {
     const seconds = (): number => (performance.now() - started) / 1000;
     try {
       const answer = this.traced
-        ? await traceExchange(call.upstream, call.method, call.url, call.headers, call.redactPath, (headers) =>
-            this.exchangeOnce({ ...call, headers }, deadline),
-          )
+        ? await traceExchange(call, (headers) => this.exchangeOnce({ ...call, headers }, deadline))
         : await this.exchangeOnce(call, deadline);
       this.observer?.upstreamExchange(call.upstream, call.method, answer.status, seconds());
       return answer;

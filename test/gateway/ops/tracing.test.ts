@@ -2,17 +2,19 @@
  * OpenTelemetry: a SERVER span per GraphQL request named after its operation, an INTERNAL span
  * per upstream call and a CLIENT span per HTTP exchange beneath it, W3C `traceparent` sent to
  * the upstreams and honoured from the caller; and the real process exporting over OTLP/HTTP to
- * a collector on loopback when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ * a collector on loopback when OTEL_EXPORTER_OTLP_ENDPOINT is set. The provider is registered
+ * as the gateway's own is, without an ambient context manager: every parent is passed on by the
+ * gateway, on Yoga's path and on the fast path (node:http) alike.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../../src/gateway/context.js';
 import { loadConfig } from '../../../src/gateway/config.js';
-import { createGateway } from '../../../src/gateway/server.js';
+import { createGatewayServer } from '../../../src/gateway/server.js';
 import { spawnGateway } from './gateway-process.js';
 import { VENDORS } from '../../support/vendors.js';
 
@@ -23,7 +25,7 @@ let upstreamUrl = '';
 const traceparents: string[] = [];
 
 beforeAll(async () => {
-  provider.register();
+  provider.register({ contextManager: null });
   upstream = createServer((request, response) => {
     traceparents.push(String(request.headers.traceparent ?? ''));
     response.writeHead(200, { 'content-type': 'application/json' });
@@ -41,9 +43,9 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-function gateway() {
+function gatewayServer() {
   const schema = makeExecutableSchema<GatewayContext>({
-    typeDefs: 'type Query { countries: Boolean, addresses: Boolean, keyDetails: Boolean }',
+    typeDefs: 'type Query { countries: Boolean, addresses: Boolean, keyDetails: Boolean, broken: Boolean }',
     resolvers: {
       Query: {
         countries: async (_root, _args, { upstream }) =>
@@ -52,10 +54,15 @@ function gateway() {
         addresses: async (_root, _args, { upstream }) => (await upstream.get<{ ok: boolean }>('address', '/probe')).ok,
         keyDetails: async (_root, _args, { upstream }) =>
           (await upstream.get<{ ok: boolean }>('address', '/keys/{key}/details', { key: 'ak_path_SECRET_9c' })).ok,
+        // An answer with an error: the fast path hands it to Yoga's path to be answered.
+        broken: async (_root, _args, { upstream }) => {
+          await upstream.get('country-data', '/countries');
+          throw new Error('broken on purpose');
+        },
       },
     },
   });
-  return createGateway({
+  return createGatewayServer({
     schema,
     upstreams: [
       { name: 'country-data', url: `${upstreamUrl}/d`, credentials: { key: 'k' }, vendor: VENDORS['country-data'] },
@@ -67,7 +74,7 @@ function gateway() {
 }
 
 async function post(headers: Record<string, string> = {}, query = 'query Both { countries addresses }'): Promise<Response> {
-  return gateway().fetch(
+  return gatewayServer().yoga.fetch(
     new Request('http://gateway.test/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -76,12 +83,42 @@ async function post(headers: Record<string, string> = {}, query = 'query Both { 
   );
 }
 
+/** The same request through node:http, where the fast path takes it. */
+async function postOverHttp(headers: Record<string, string> = {}, query = 'query Both { countries addresses }'): Promise<Response> {
+  const { listener }: { listener: RequestListener } = gatewayServer();
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query }),
+    });
+    await response.clone().arrayBuffer();
+    return response;
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** The finished spans once the span ended on the response's `close` is in. */
+async function finishedSpans(count: number) {
+  for (let tries = 0; exporter.getFinishedSpans().length < count && tries < 50; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  return exporter.getFinishedSpans();
+}
+
 describe('spans', () => {
-  it('nest upstream calls and exchanges under the operation span, and send its trace to the upstreams', async () => {
+  it.each([
+    ['Yoga', post],
+    ['the fast path', postOverHttp],
+  ])('nest upstream calls and exchanges under the operation span, and send its trace to the upstreams (%s)', async (_path, send) => {
     exporter.reset();
     traceparents.length = 0;
-    expect(await (await post()).json()).toMatchObject({ data: { countries: true, addresses: true } });
-    const spans = exporter.getFinishedSpans();
+    expect(await (await send()).json()).toMatchObject({ data: { countries: true, addresses: true } });
+    // Two exchanges, two calls and the operation.
+    const spans = await finishedSpans(5);
     const operation = spans.find((span) => span.name === 'query Both');
     expect(operation?.attributes['graphql.operation.name']).toBe('Both');
     const traceId = operation?.spanContext().traceId;
@@ -122,6 +159,35 @@ describe('spans', () => {
     const operation = exporter.getFinishedSpans().find((span) => span.name === 'query Both');
     expect(operation?.spanContext().traceId).toBe(callerTrace);
     expect(operation?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+  });
+
+  it.each([
+    ['Yoga', post],
+    ['the fast path', postOverHttp],
+  ])("record nothing for a request the caller's trace did not sample, and pass that trace on unsampled (%s)", async (_path, send) => {
+    exporter.reset();
+    traceparents.length = 0;
+    const callerTrace = '0af7651916cd43dd8448eb211c80319c';
+    // The SDK's default sampler follows its parent: the caller's flags 00 sample nothing below it.
+    expect(await (await send({ traceparent: `00-${callerTrace}-b7ad6b7169203331-00` })).json()).toMatchObject({
+      data: { countries: true },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // No span at all: no upstream call starts a trace of its own beside the caller's.
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    expect(traceparents).toHaveLength(2);
+    for (const header of traceparents) expect(header).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-00$`));
+  });
+
+  it('keep one server span for a request the fast path hands to Yoga with its result', async () => {
+    exporter.reset();
+    const answer = (await (await postOverHttp({}, 'query Broken { broken }')).json()) as { errors?: unknown[] };
+    expect(answer.errors).toHaveLength(1);
+    const spans = await finishedSpans(3);
+    const servers = spans.filter((span) => span.kind === SpanKind.SERVER);
+    expect(servers.map((span) => span.name)).toEqual(['query Broken']);
+    const exchange = spans.find((span) => span.name === 'GET country-data');
+    expect(exchange?.spanContext().traceId).toBe(servers[0]?.spanContext().traceId);
   });
 });
 
@@ -172,7 +238,14 @@ describe('the gateway process', () => {
       await received;
       const exported = bodies.join('\n');
       expect(exported).toContain('gateway-under-test');
-      expect(exported).toContain('GET country-data');
+      // The process has no ambient context manager: the exchange is still in the operation's trace.
+      type Exported = { resourceSpans: { scopeSpans: { spans: { name: string; traceId: string }[] }[] }[] };
+      const spans = bodies.flatMap((body) =>
+        (JSON.parse(body) as Exported).resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
+      );
+      const operation = spans.find((span) => span.name === 'query Fr');
+      expect(operation).toBeDefined();
+      expect(spans.filter((span) => span.name === 'GET country-data').map((span) => span.traceId)).toEqual([operation?.traceId]);
     } finally {
       gateway.child.kill('SIGTERM');
       await gateway.exited;

@@ -1,6 +1,6 @@
 /**
  * Starts OpenTelemetry tracing when the OTEL_* variables ask for it (see config.ts): a Node
- * tracer provider (AsyncLocalStorage context, W3C trace context) exporting in batches over
+ * tracer provider (W3C trace context, no ambient context manager) exporting in batches over
  * OTLP/HTTP. The exporter and the batch processor read the standard variables themselves
  * (OTEL_EXPORTER_OTLP_ENDPOINT, …_HEADERS, OTEL_BSP_SCHEDULE_DELAY, …). Imported by the
  * composition root only when tracing is on, so a gateway without it loads none of the SDK.
@@ -15,6 +15,8 @@ export function startTracing(serviceName: string): () => Promise<void> {
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  provider.register();
+  // The gateway hands each request's trace context to its upstream calls itself (server-span.ts):
+  // the default AsyncLocalStorage manager would turn on Node 20's promise hooks for every request.
+  provider.register({ contextManager: null });
   return () => provider.shutdown();
 }

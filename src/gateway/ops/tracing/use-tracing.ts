@@ -1,37 +1,32 @@
 /**
  * Yoga's adapter of the server span (server-span.ts): one span per GraphQL request, named for
  * its operation, carrying the error codes of its answer. A request the fast path hands over
- * arrives inside the fast path's span (its context is active), which it keeps.
+ * keeps the fast path's span (found by its node request), which the fast path ends.
  */
-import { context, trace } from '@opentelemetry/api';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { nameServerSpan, recordAnswer, startServerSpan } from './server-span.js';
+import { nameServerSpan, recordAnswer, type RequestTraces } from './server-span.js';
 
-export function useTracing(graphqlPath: string): Plugin {
+export function useTracing(graphqlPath: string, traces: RequestTraces): Plugin<Record<string, unknown>, { req?: object }> {
+  const own = new WeakSet<Request>();
   return {
-    instrumentation: {
-      request({ request }, wrapped) {
-        if (new URL(request.url).pathname !== graphqlPath || trace.getSpan(context.active())) return wrapped();
-        const { span, context: spanContext } = startServerSpan(request.method, graphqlPath, request.headers);
-        return context.with(spanContext, async () => {
-          try {
-            await wrapped();
-          } finally {
-            span.end();
-          }
-        });
-      },
+    onRequest({ request, url, serverContext }) {
+      if (url.pathname !== graphqlPath || (serverContext.req && traces.adopt(request, serverContext.req))) return;
+      traces.start(request, request.method, graphqlPath, request.headers);
+      own.add(request);
+    },
+    onResponse({ request }) {
+      if (own.has(request)) traces.of(request)?.span.end();
     },
     onExecute({ args }) {
-      const span = trace.getActiveSpan();
-      const operation = span && getOperationAST(args.document, args.operationName);
-      if (span && operation) nameServerSpan(span, operation);
+      const started = traces.of(args.contextValue.request);
+      const operation = started && getOperationAST(args.document, args.operationName);
+      if (started && operation) nameServerSpan(started.span, operation);
     },
-    onResultProcess({ result }) {
-      const span = trace.getActiveSpan();
-      if (!span || Array.isArray(result) || Symbol.asyncIterator in result) return;
-      recordAnswer(span, result);
+    onResultProcess({ request, result }) {
+      const started = traces.of(request);
+      if (!started || Array.isArray(result) || Symbol.asyncIterator in result) return;
+      recordAnswer(started.span, result);
     },
   };
 }
