@@ -15,8 +15,9 @@ export interface CounterStore {
    * made once): every process that asks for the same name and points shares its counters. On
    * Redis it is handed out once the first connection has settled (bounded by the command
    * timeout), so a fresh replica's first requests count in Redis, not in its memory insurance.
+   * Once handed out it is returned as it is, not in a promise: every request asks for its limiters.
    */
-  limiter(name: string, points: number, durationSeconds: number): Promise<RateLimiterAbstract>;
+  limiter(name: string, points: number, durationSeconds: number): RateLimiterAbstract | Promise<RateLimiterAbstract>;
   close(): Promise<void>;
 }
 
@@ -45,21 +46,29 @@ export function createCounterStore({ redisUrl, keyPrefix = '', logger, commandTi
             reachableAgain: 'redis reachable again: caller limits and quotas are shared again',
           },
         });
+  const make = (id: string, points: number, durationSeconds: number): RateLimiterAbstract => {
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      // The points are part of the key: a caller whose limit changes starts a fresh count rather than inheriting one measured against another limit.
+      const options = { keyPrefix: `${keyPrefix}callers:${id}`, points, duration: durationSeconds };
+      const memory = new RateLimiterMemory(options);
+      limiter = connection
+        ? new RateLimiterRedis({ ...options, storeClient: connection.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory })
+        : memory;
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+  let settled = connection === undefined;
   return {
-    async limiter(name, points, durationSeconds) {
-      await connection?.usable();
+    limiter(name, points, durationSeconds) {
       const id = `${name}:${points}:${durationSeconds}`;
-      let limiter = limiters.get(id);
-      if (!limiter) {
-        // The points are part of the key: a caller whose limit changes starts a fresh count rather than inheriting one measured against another limit.
-        const options = { keyPrefix: `${keyPrefix}callers:${id}`, points, duration: durationSeconds };
-        const memory = new RateLimiterMemory(options);
-        limiter = connection
-          ? new RateLimiterRedis({ ...options, storeClient: connection.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory })
-          : memory;
-        limiters.set(id, limiter);
-      }
-      return limiter;
+      if (settled) return make(id, points, durationSeconds);
+      return (async () => {
+        await connection?.usable();
+        settled = true;
+        return make(id, points, durationSeconds);
+      })();
     },
     close: async () => connection?.close(),
   };

@@ -58,9 +58,25 @@ function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
+/** The UTC day of `now` as counters' keys hold it (YYYY-MM-DD), worked out once per day. */
+class UtcDay {
+  private start = Number.NaN;
+  private text = '';
+
+  of(now: Date): string {
+    const time = now.getTime();
+    if (!(time >= this.start && time < this.start + DAY_SECONDS * 1000)) {
+      this.start = time - (time % (DAY_SECONDS * 1000));
+      this.text = now.toISOString().slice(0, 10);
+    }
+    return this.text;
+  }
+}
+
 export class CallerQuota {
   /** Each parsed document's estimate per operation name (null: no such operation). */
   private readonly estimates = new WeakMap<DocumentNode, Map<string | null | undefined, UnitEstimate | null>>();
+  private readonly day = new UtcDay();
 
   constructor(
     private readonly settings: CallerLimitSettings,
@@ -122,25 +138,29 @@ export class CallerQuota {
     }
   }
 
-  /** The caller's state at every upstream where it has a quota. */
+  /** The caller's state at every upstream where it has a quota, read at one instant. */
   async remaining(caller: Caller): Promise<Partial<Record<UpstreamName, QuotaState>>> {
     const now = this.clock();
-    const states: Partial<Record<UpstreamName, QuotaState>> = {};
-    for (const upstream of Object.keys(this.settings.vendors) as UpstreamName[]) {
+    const resetsAt = nextUtcMidnight(now).toISOString();
+    const limited = (Object.keys(this.settings.vendors) as UpstreamName[]).flatMap((upstream) => {
       const limit = dailyQuotaOf(this.settings, caller, upstream);
-      if (limit === undefined) continue;
-      const used = Math.min(limit, await this.used(caller, upstream, limit, now));
-      states[upstream] = { limit, used, remaining: limit - used, resetsAt: nextUtcMidnight(now).toISOString() };
-    }
+      return limit === undefined ? [] : [{ upstream, limit }];
+    });
+    const used = await Promise.all(limited.map(({ upstream, limit }) => this.used(caller, upstream, limit, now)));
+    const states: Partial<Record<UpstreamName, QuotaState>> = {};
+    limited.forEach(({ upstream, limit }, index) => {
+      const spent = Math.min(limit, used[index] ?? 0);
+      states[upstream] = { limit, used: spent, remaining: limit - spent, resetsAt };
+    });
     return states;
   }
 
-  private limiter(limit: number): Promise<RateLimiterAbstract> {
+  private limiter(limit: number): RateLimiterAbstract | Promise<RateLimiterAbstract> {
     return this.store.limiter('quota', limit, COUNTER_SECONDS);
   }
 
   private key(caller: Caller, upstream: UpstreamName, now: Date): string {
-    return `${caller.id}:${upstream}:${now.toISOString().slice(0, 10)}`;
+    return `${caller.id}:${upstream}:${this.day.of(now)}`;
   }
 
   private async used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): Promise<number> {
