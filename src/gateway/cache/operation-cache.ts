@@ -94,6 +94,9 @@ export interface OperationCacheOptions {
   now?: () => number;
 }
 
+/** An entry's key, or how to work it out when it is needed. */
+export type KeyOf = string | (() => string);
+
 export class OperationCache {
   private readonly entries: LRUCache<string, CachedAnswer>;
   private readonly shared: SharedStore | undefined;
@@ -121,9 +124,17 @@ export class OperationCache {
     return this.bytesByOperation;
   }
 
-  /** The fresh answer under `key`: this process's, else the shared store's (then kept here too). */
-  async lookup(key: string, operation: string | undefined): Promise<CachedAnswer | undefined> {
-    const found = this.local(key) ?? (await this.fromShared(key));
+  /**
+   * The fresh answer under `key`: this process's, else the shared store's (then kept here too).
+   * `key` may be a function, called only when something could be found: with no shared store and
+   * no answer of `operation` held here, a lookup is a miss without working out its key (a hash).
+   */
+  async lookup(key: KeyOf, operation: string | undefined): Promise<CachedAnswer | undefined> {
+    let found: CachedAnswer | undefined;
+    if (this.shared || this.bytesByOperation.has(operation)) {
+      const known = typeof key === 'string' ? key : key();
+      found = this.local(known) ?? (await this.fromShared(known));
+    }
     this.observer?.operationCacheLookup(operation, found !== undefined);
     return found;
   }

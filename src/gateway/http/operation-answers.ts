@@ -93,18 +93,23 @@ export class OperationAnswers {
   plan(request: OperationRequest): PlannedAnswer | undefined {
     if (notCacheable(request.schema, request.document, request.operation)) return undefined;
     const sent = [...this.credentials(request.headers)];
-    const viewer = viewerOf(request.caller, sent);
     const operation = request.operation.name?.value;
+    const { caller, document, variables } = request;
+    let key: string | undefined;
     return {
-      key: operationKey({ document: documentText(request.document), operationName: operation, variables: request.variables, viewer }),
+      // Two hashes: worked out only for a lookup that could find something, or an answer to keep.
+      get key() {
+        key ??= operationKey({ document: documentText(document), operationName: operation, variables, viewer: viewerOf(caller, sent) });
+        return key;
+      },
       operation,
-      shaped: !request.caller.anonymous || sent.length > 0,
+      shaped: !caller.anonymous || sent.length > 0,
     };
   }
 
   /** The fresh kept answer, here or in the shared store. */
   lookup(planned: PlannedAnswer): Promise<CachedAnswer | undefined> {
-    return this.cache.lookup(planned.key, planned.operation);
+    return this.cache.lookup(() => planned.key, planned.operation);
   }
 
   /** This process's fresh kept answer only (no wait): for a driver that answers synchronously. */
@@ -118,16 +123,18 @@ export class OperationAnswers {
    */
   settle(planned: PlannedAnswer | undefined, result: ExecutionResult, lifetime: Lifetime): CachingHeaders {
     if (!planned || !isClean(result)) return { 'cache-control': NO_STORE };
-    const body = keptBody(result);
+    const control = cacheControl(lifetime, planned.shaped);
+    // A private part keeps the answer out of the gateway's cache too; the caller's browser may keep it.
+    const ttlMs = lifetime.shared ? lifetime.ttlMs : 0;
+    // Kept by nobody: neither the bytes to keep nor their ETag are worked out.
+    if (control === NO_STORE && ttlMs <= 0) return { 'cache-control': NO_STORE };
     const kept = this.cache.store(planned.key, {
-      body,
-      // A `private` part keeps the answer out of the gateway's cache too; the caller's browser may keep it.
-      ttlMs: lifetime.shared ? lifetime.ttlMs : 0,
+      body: keptBody(result),
+      ttlMs,
       private: planned.shaped || lifetime.private,
       operation: planned.operation,
     });
-    const control = cacheControl(lifetime, planned.shaped);
-    return control === NO_STORE ? { 'cache-control': NO_STORE } : { 'cache-control': control, etag: kept.etag, vary: this.vary };
+    return { 'cache-control': control, etag: kept.etag, vary: this.vary };
   }
 
   /** The caching headers of a hit: its time left, its ETag. */
