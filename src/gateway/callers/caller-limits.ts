@@ -41,9 +41,18 @@ export const DEFAULT_CALLER_LIMITS: CallerLimitSettings = {
   vendors: {},
 };
 
+/** Tier names already spelt, for the limits every request looks up; a deployment has a handful. */
+const spelt = new Map<string, string>();
+const SPELT_TIERS = 256;
+
 /** A tier's name as environment variables spell it: `partner-eu` → `PARTNER_EU`. */
 export function tierKey(tier: string): string {
-  return tier.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+  let key = spelt.get(tier);
+  if (key === undefined) {
+    key = tier.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+    if (spelt.size < SPELT_TIERS) spelt.set(tier, key);
+  }
+  return key;
 }
 
 /** The caller's requests per minute: its own, else its tier's, else the default; 0 means unlimited. */

@@ -23,9 +23,16 @@ export function unitName(quota: VendorQuota | undefined, count: number): string 
   return count === 1 ? word : `${word}s`;
 }
 
+/** The configured base URLs' paths: a process has one per upstream, and every call asks. */
+const basePaths = new Map<string, string>();
+
 /** The path of `url` below `baseUrl` (the upstream's configured base, which may have a path of its own, such as `/v1`). */
 export function pathBelow(baseUrl: string, url: string): string {
-  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  let base = basePaths.get(baseUrl);
+  if (base === undefined) {
+    base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+    basePaths.set(baseUrl, base);
+  }
   const { pathname } = new URL(url);
   return pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
 }

@@ -163,13 +163,16 @@ export class CallerQuota {
     return `${caller.id}:${upstream}:${this.day.of(now)}`;
   }
 
-  private async used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): Promise<number> {
-    try {
-      const limiter = await this.limiter(limit);
-      return (await limiter.get(this.key(caller, upstream, now)))?.consumedPoints ?? 0;
-    } catch {
-      return 0;
-    }
+  /** What the caller used; 0 when the counters cannot be read (an outage never blocks traffic). */
+  private used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): Promise<number> {
+    const key = this.key(caller, upstream, now);
+    const limiter = this.limiter(limit);
+    // Chained, not awaited in an async function: every answer reads every vendor's counter.
+    const read = limiter instanceof Promise ? limiter.then((made) => made.get(key)) : limiter.get(key);
+    return read.then(
+      (state) => state?.consumedPoints ?? 0,
+      () => 0,
+    );
   }
 }
 

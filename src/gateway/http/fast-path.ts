@@ -488,12 +488,15 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     cors: CorsHeaders,
     arrived: number,
   ): Promise<void> => {
-    if ((await pipeline.arrive(exchange)) === 'yoga') return handOver(exchange, response, body);
+    // A verdict given at once is not awaited: an await is a turn of the microtask queue per request.
+    const arrival = pipeline.arrive(exchange);
+    if ((typeof arrival === 'string' ? arrival : await arrival) === 'yoga') return handOver(exchange, response, body);
     const query = params.persistedHash === undefined ? params.query : await options.persistedQuery(params.persistedHash);
     const plan: FastPlan | undefined = query === undefined ? undefined : options.plans.find(query, params.operationName);
     if (!plan || !FastPlans.variablesCoerce(options.schema, plan, params.variables)) return handOver(exchange, response, body);
     const admitted = { schema: options.schema, document: plan.document, operation: plan.operation, operationName: params.operationName };
-    if ((await pipeline.admit(exchange, admitted)) === 'yoga') return handOver(exchange, response, body);
+    const admission = pipeline.admit(exchange, admitted);
+    if ((typeof admission === 'string' ? admission : await admission) === 'yoga') return handOver(exchange, response, body);
     if (wanted.as === 'events') {
       if (plan.kind !== 'subscription') return handOver(exchange, response, body);
       return stream(exchange, response, body, plan, params.variables, cors);

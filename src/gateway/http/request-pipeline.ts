@@ -105,6 +105,23 @@ export function printRequestPipeline(steps: readonly RequestStep[]): string {
     .join('\n');
 }
 
+/**
+ * `hooks` from `from` on, in order, until one says 'yoga'. A hook that decides at once is not
+ * awaited: most of a request's hooks are synchronous, and each await is a turn of the microtask
+ * queue on every request.
+ */
+function inOrder<H>(hooks: readonly H[], from: number, run: (hook: H) => Verdict | Promise<Verdict>): Verdict | Promise<Verdict> {
+  for (const [index, hook] of hooks.entries()) {
+    if (index < from) continue;
+    const verdict = run(hook);
+    if (typeof verdict !== 'string') {
+      return verdict.then((settled) => (settled === 'yoga' ? settled : inOrder(hooks, index + 1, run)));
+    }
+    if (verdict === 'yoga') return verdict;
+  }
+  return 'continue';
+}
+
 /** The pipeline's fast hooks in order, as the fast path runs them. */
 export class FastPipeline {
   private readonly arrivals: NonNullable<FastHooks['arrive']>[];
@@ -121,15 +138,13 @@ export class FastPipeline {
   }
 
   /** The arrival hooks in order, until one sends the request to Yoga's path. */
-  async arrive(exchange: Exchange): Promise<Verdict> {
-    for (const arrive of this.arrivals) if ((await arrive(exchange)) === 'yoga') return 'yoga';
-    return 'continue';
+  arrive(exchange: Exchange): Verdict | Promise<Verdict> {
+    return inOrder(this.arrivals, 0, (arrive) => arrive(exchange));
   }
 
   /** The admission hooks in order, until one refuses (Yoga's path then refuses it with the same rule). */
-  async admit(exchange: Exchange, admitted: AdmittedOperation): Promise<Verdict> {
-    for (const admit of this.admissions) if ((await admit(exchange, admitted)) === 'yoga') return 'yoga';
-    return 'continue';
+  admit(exchange: Exchange, admitted: AdmittedOperation): Verdict | Promise<Verdict> {
+    return inOrder(this.admissions, 0, (admit) => admit(exchange, admitted));
   }
 
   /** The answered hooks, once per request whatever happens after (a failure after the answer is written). */
