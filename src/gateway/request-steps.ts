@@ -106,9 +106,9 @@ export function requestSteps(parts: StepParts): RequestStep[] {
             [useTracing(GRAPHQL_PATH, traces)],
             {
               arrive: (exchange) => {
-                const started = traces.start(exchange.nodeRequest, exchange.method, GRAPHQL_PATH, exchange.headers);
-                // Ended when the answer is, whichever path wrote it.
-                exchange.response.once('close', () => started.span.end());
+                const { span } = traces.start(exchange.nodeRequest, exchange.method, GRAPHQL_PATH, exchange.headers);
+                // Ended when the answer is, whichever path wrote it; an unsampled span has nothing to end.
+                if (span.isRecording()) exchange.response.once('close', () => span.end());
                 return CONTINUE;
               },
               admit: (exchange, { operation }) => {

@@ -17,7 +17,8 @@ import type { UpstreamMiddleware } from './upstream-fetch.js';
 import type { OutgoingCall } from './upstream-transport.js';
 import type { VendorProfile } from './vendor-profile.js';
 
-const tracer = () => trace.getTracer(TRACER_NAME);
+// A proxy until a provider is registered, then its tracer: asked for once, not per span.
+const tracer = trace.getTracer(TRACER_NAME);
 
 /** The URL as it may be recorded: no query string, no hash, key segments redacted by the vendor's `redactPath`. */
 function recordable(url: string, redactPath: VendorProfile['redactPath']): { href: string; pathname: string; hostname: string } {
@@ -46,7 +47,7 @@ async function inSpan<T>(span: Span, run: () => Promise<T>): Promise<T> {
 export const traceCalls: UpstreamMiddleware = (next) => (call) => {
   if (!records(call.trace)) return next(call);
   const parent = call.trace ?? ROOT_CONTEXT;
-  const span = tracer().startSpan(
+  const span = tracer.startSpan(
     `upstream ${call.upstream.name} ${recordable(call.url, call.upstream.vendor.redactPath).pathname}`,
     { kind: SpanKind.INTERNAL, attributes: { 'upstream.name': call.upstream.name, 'http.request.method': call.method } },
     parent,
@@ -66,7 +67,7 @@ export function traceExchange<T extends { status: number }>(
   }
   const parent = call.trace ?? ROOT_CONTEXT;
   const target = recordable(call.url, call.redactPath);
-  const span = tracer().startSpan(
+  const span = tracer.startSpan(
     `${call.method} ${call.upstream}`,
     {
       kind: SpanKind.CLIENT,

@@ -37,24 +37,24 @@ export interface ServerSpan {
   context: Context;
 }
 
-/** Starts the span of a request to `path`, a child of the trace context its headers carry. */
-export function startServerSpan(method: string, path: string, headers: HeaderReader): ServerSpan {
-  const parent = propagation.extract(ROOT_CONTEXT, headers, headerGetter);
-  const span = trace
-    .getTracer(TRACER_NAME)
-    .startSpan(`${method} ${path}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } }, parent);
-  return { span, context: trace.setSpan(parent, span) };
-}
-
 /**
  * The server spans of the requests in flight, by the objects each path knows a request by: the
  * fast path's node request, Yoga's Request. A request the fast path hands to Yoga keeps its span.
  */
 export class RequestTraces {
   private readonly spans = new WeakMap<object, ServerSpan>();
+  // Made once the provider is registered (the gateway is composed after it), not per request.
+  private readonly tracer = trace.getTracer(TRACER_NAME);
 
+  /** Starts the span of a request to `path`, a child of the trace context its headers carry, known from now on by `key`. */
   start(key: object, method: string, path: string, headers: HeaderReader): ServerSpan {
-    const started = startServerSpan(method, path, headers);
+    const parent = propagation.extract(ROOT_CONTEXT, headers, headerGetter);
+    const span = this.tracer.startSpan(
+      `${method} ${path}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
+      parent,
+    );
+    const started = { span, context: trace.setSpan(parent, span) };
     this.spans.set(key, started);
     return started;
   }
