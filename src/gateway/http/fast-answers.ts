@@ -48,9 +48,7 @@ export class FastAnswers {
     if (!planned) return undefined;
     const hit = await this.answers.lookup(planned);
     if (!hit) return { kind: 'miss', planned };
-    const body = this.quota
-      ? JSON.stringify(OperationAnswers.hitResult(hit, { quota: await this.quota.remaining(request.caller) }))
-      : OperationAnswers.hitBody(hit);
+    const body = OperationAnswers.hitBody(hit, this.quota && { quota: await this.quota.remaining(request.caller) });
     return { kind: 'hit', body, headers: this.answers.hitHeaders(hit) };
   }
 

@@ -46,7 +46,11 @@ export interface OperationAnswersOptions {
 }
 
 const printedDocuments = new WeakMap<DocumentNode, string>();
-const hitBodies = new WeakMap<CachedAnswer, string>();
+/** A kept answer's bytes around its cost, and whole with the cost of a hit that adds nothing to it. */
+const hitBodies = new WeakMap<CachedAnswer, { head: string; tail: string; plain: string }>();
+/** Stands for a hit's cost while its answer is serialised once (hitBody). */
+const COST_MARK = '\u0000cost\u0000';
+const MARKED_COST = JSON.stringify(COST_MARK);
 
 /** The document's text, printed once per parsed document: persisted, APQ and plain requests of one operation share a key. */
 function documentText(document: DocumentNode): string {
@@ -63,6 +67,12 @@ export function keptBody(result: ExecutionResult): string {
   const { cost: _cost, ...extensions } = result.extensions ?? {};
   const { extensions: _all, ...rest } = result;
   return JSON.stringify(Object.keys(extensions).length > 0 ? { ...rest, extensions } : rest);
+}
+
+/** The kept answer with `cost` as its last extension. */
+function withCostOf(entry: CachedAnswer, cost: unknown): ExecutionResult {
+  const kept = JSON.parse(entry.body) as ExecutionResult;
+  return { ...kept, extensions: { ...kept.extensions, cost } };
 }
 
 /** A result that may be kept: data, no error, not a stream. */
@@ -145,21 +155,26 @@ export class OperationAnswers {
 
   /** The result a hit serves, its cost marked as spending nothing (`cost` is what the request's cost step set). */
   static hitResult(entry: CachedAnswer, cost?: unknown): ExecutionResult {
-    const kept = JSON.parse(entry.body) as ExecutionResult;
-    return { ...kept, extensions: { ...kept.extensions, cost: hitCost(cost) } };
+    return withCostOf(entry, hitCost(cost));
   }
 
   /**
-   * The bytes a hit serves where no cost step adds the caller's quota (the fast path): made once
-   * per kept answer in this process, so a repeated hit costs no parse and no serialisation.
+   * The bytes a hit serves, `cost` as hitResult takes it (the fast path adds the caller's quota
+   * left). The kept answer is parsed and serialised once per entry in this process, around a mark
+   * where the cost goes; a repeated hit then costs the cost's own JSON, if any, and no more. The
+   * mark is the last value of the answer (extensions follow data, cost is the last extension), so
+   * it is found from the end, whatever the data holds.
    */
-  static hitBody(entry: CachedAnswer): string {
-    let body = hitBodies.get(entry);
-    if (body === undefined) {
-      body = JSON.stringify(OperationAnswers.hitResult(entry));
-      hitBodies.set(entry, body);
+  static hitBody(entry: CachedAnswer, cost?: unknown): string {
+    let parts = hitBodies.get(entry);
+    if (parts === undefined) {
+      const marked = JSON.stringify(withCostOf(entry, COST_MARK));
+      const at = marked.lastIndexOf(MARKED_COST);
+      const [head, tail] = [marked.slice(0, at), marked.slice(at + MARKED_COST.length)];
+      parts = { head, tail, plain: `${head}${JSON.stringify(hitCost(undefined))}${tail}` };
+      hitBodies.set(entry, parts);
     }
-    return body;
+    return cost === undefined ? parts.plain : `${parts.head}${JSON.stringify(hitCost(cost))}${parts.tail}`;
   }
 
   /** Whether a GET's `If-None-Match` names the answer's ETag: answer 304 with the same caching headers. */
