@@ -188,7 +188,7 @@ interface Replica {
   idleRss: number;
 }
 
-async function startReplica(env: NodeJS.ProcessEnv, pinned: boolean): Promise<Replica> {
+async function startReplica(env: NodeJS.ProcessEnv, pinned: boolean, headers: Readonly<Record<string, string>>): Promise<Replica> {
   const gateway = GATEWAYS.find((candidate) => candidate.id === 'this');
   if (!gateway) throw new Error('no "this" gateway in bench/gateways.ts');
   const port = await freePort();
@@ -200,7 +200,8 @@ async function startReplica(env: NodeJS.ProcessEnv, pinned: boolean): Promise<Re
     cores: pinned ? '1' : undefined,
   });
   const url = new URL(`http://127.0.0.1:${port}/graphql`);
-  await waitForFirstAnswer(started, url.href, '{ __typename }', since);
+  // With the profile's credentials: production refuses an anonymous first question.
+  await waitForFirstAnswer(started, url.href, '{ __typename }', since, headers);
   const pid = started.child.pid === undefined ? undefined : servingPid(started.child.pid, port);
   if (pid === undefined) throw new Error(`no process of the gateway's group listens on port ${port}`);
   await sleep(1_000);
@@ -269,7 +270,7 @@ async function measureSetup(
   const totalRss = (): number => replicas.reduce((sum, replica) => sum + memory(replica.pid).rss, 0);
   try {
     // One at a time, so no start-up competes with another for the gateway core.
-    for (let index = 0; index < replicaCount; index += 1) replicas.push(await startReplica(env, pinned));
+    for (let index = 0; index < replicaCount; index += 1) replicas.push(await startReplica(env, pinned, profile.headers));
     console.log(
       `${label}: ${replicaCount} gateway(s) up, idle RSS ${replicas.map((replica) => fixed(replica.idleRss)).join(' + ')} MiB; opening ${SUBSCRIBERS} subscriptions`,
     );
