@@ -53,6 +53,40 @@ describe('checkRequestPipeline', () => {
     expect(await pipeline.arrive({} as never)).toBe('yoga');
     expect(seen).toEqual(['first', 'second']);
   });
+
+  it('gives a verdict at once when every hook does, and waits for a hook that takes its time, in order', async () => {
+    const seen: string[] = [];
+    const hook = (name: string, verdict: 'continue' | 'yoga', later: boolean) => () => {
+      seen.push(name);
+      return later ? new Promise<'continue' | 'yoga'>((resolve) => setTimeout(() => resolve(verdict), 5)) : verdict;
+    };
+    const at = (hooks: [string, 'continue' | 'yoga', boolean][]) =>
+      new FastPipeline(hooks.map(([name, verdict, later]) => step(name, { admit: hook(name, verdict, later) })));
+    // No promise: the fast path does not wait a turn of the microtask queue for it.
+    expect(
+      at([
+        ['a', 'continue', false],
+        ['b', 'continue', false],
+      ]).admit({} as never, {} as never),
+    ).toBe('continue');
+    seen.length = 0;
+    const waited = at([
+      ['a', 'continue', false],
+      ['b', 'continue', true],
+      ['c', 'yoga', false],
+      ['d', 'continue', true],
+    ]);
+    expect(await waited.admit({} as never, {} as never)).toBe('yoga');
+    expect(seen).toEqual(['a', 'b', 'c']);
+    seen.length = 0;
+    expect(
+      await at([
+        ['a', 'yoga', true],
+        ['b', 'continue', false],
+      ]).admit({} as never, {} as never),
+    ).toBe('yoga');
+    expect(seen).toEqual(['a']);
+  });
 });
 
 describe("the production gateway's pipeline", () => {
