@@ -2,10 +2,7 @@
  * The whole-operation cache in the gateway itself, on both drivers (Yoga's path under `yoga.fetch`,
  * the fast path under node:http), against the real sandboxes with the upstream response cache off
  * (CACHE_TTL_SECONDS=0), so a request that reaches no vendor was answered from the operation cache.
- *
- * It expects `GatewayOptions.operationCache: { maxBytes: number }` (OPERATION_CACHE_MAX_BYTES),
- * which server.ts does not take yet: until the lead wires it (the report of issue 35 says how),
- * these tests fail at their first cache assertion.
+ * The cache is `GatewayOptions.operationCache: { maxBytes }` (OPERATION_CACHE_MAX_BYTES).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -26,7 +23,7 @@ import { ROOT } from '../../support/gateway.js';
 import { hasRedisServer, type RedisServer, startRedisServer } from '../../support/redis-server.js';
 import { VENDORS } from '../../support/vendors.js';
 
-/** The option this file expects server.ts to take. */
+/** The gateway's options with its answer cache. */
 type CachingGatewayOptions = GatewayOptions & { operationCache?: { maxBytes: number } };
 
 const COUNTRY = '{ country(code: "NO") { names { common } } }';
