@@ -18,6 +18,7 @@ import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './upstream/caller-address.
 import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.js';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings, loadLiveSettings } from './live/live-settings.js';
 import { wholeNumberVariable } from './env-number.js';
+import { TRACE_EXPORT_DELAY_MS } from './ops/tracing/export-delay.js';
 import type { InterfaceDefinition, InterfaceVariables, LiveFeedDefinition } from './interfaces/interface-definition.js';
 import { byInterface, INTERFACES, type Interfaces, type UpstreamName } from './interfaces/registry.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
@@ -72,7 +73,7 @@ export interface GatewayConfig {
   /** REDIS_URL and REDIS_KEY_PREFIX: the store replicas share for cached answers and APQ; in memory when absent. */
   redis: { url: string; keyPrefix: string } | undefined;
   /** OpenTelemetry tracing, on when the standard OTEL_* variables configure an OTLP exporter. */
-  tracing: { serviceName: string } | undefined;
+  tracing: { serviceName: string; exportDelayMs: number } | undefined;
   /** GRAPHQL_JIT: compiled execution with graphql-jit. */
   jit: boolean;
   /** METRICS: serve Prometheus metrics at /metrics. */
@@ -274,7 +275,10 @@ function tracing(env: Env): GatewayConfig['tracing'] {
   const endpoint = optional(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? optional(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
   const on = exporter === 'otlp' || (exporter === undefined && endpoint !== undefined);
   if (!on || flag(env, 'OTEL_SDK_DISABLED', false)) return undefined;
-  return { serviceName: optional(env, 'OTEL_SERVICE_NAME') ?? 'four-rest-one-graph' };
+  return {
+    serviceName: optional(env, 'OTEL_SERVICE_NAME') ?? 'four-rest-one-graph',
+    exportDelayMs: wholeNumberVariable(env, 'OTEL_BSP_SCHEDULE_DELAY', TRACE_EXPORT_DELAY_MS, 0),
+  };
 }
 
 function redis(env: Env): GatewayConfig['redis'] {

@@ -113,7 +113,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Drain>
   if (config.tracing) {
     const { startTracing } = await import('./ops/tracing/start-tracing.js');
     // Closers run once every request has finished, so the flush exports the drain's last spans too.
-    closers.push(startTracing(config.tracing.serviceName));
+    closers.push(startTracing(config.tracing));
     logger.info({ serviceName: config.tracing.serviceName }, 'tracing: exporting spans over OTLP/HTTP');
   }
   const resolved = await resolveUpstreams(config, interfaces, logger, options.startSandbox);

@@ -194,8 +194,17 @@ describe('spans', () => {
 describe('configuration', () => {
   it('is off unless an OTLP exporter is configured, and names a bad value', () => {
     expect(loadConfig({}).tracing).toBeUndefined();
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({ serviceName: 'four-rest-one-graph' });
-    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'edge' }).tracing).toEqual({ serviceName: 'edge' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      serviceName: 'four-rest-one-graph',
+      exportDelayMs: 100,
+    });
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'edge', OTEL_BSP_SCHEDULE_DELAY: '5000' }).tracing).toEqual({
+      serviceName: 'edge',
+      exportDelayMs: 5000,
+    });
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_BSP_SCHEDULE_DELAY: 'soon' })).toThrow(
+      /OTEL_BSP_SCHEDULE_DELAY must be a whole number of at least 0, got "soon"/,
+    );
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' }).tracing).toBeUndefined();
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
     expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(/OTEL_TRACES_EXPORTER must be otlp or none, got "zipkin"/);
