@@ -7,8 +7,8 @@
  *
  * The span's context travels with the request, not in an ambient context: the upstream client
  * gets it with the request's options (upstream-fetch.ts). Entering an AsyncLocalStorage for it on
- * Node 20 turns on promise hooks for the whole process, which the production bench measured at a
- * third of the fast path's throughput.
+ * Node 20 turns on promise hooks for the whole process: the production profile's Q1 went from
+ * about 1,830 to 2,200 op/s when it went.
  */
 import {
   type Context,
