@@ -19,7 +19,7 @@ import type { UpstreamName } from '../../src/gateway/config.js';
 import { type GatewayContext, requestContexts } from '../../src/gateway/context.js';
 import { OperationAnswers } from '../../src/gateway/http/operation-answers.js';
 import { useOperationCache } from '../../src/gateway/http/use-operation-cache.js';
-import { credentialHeaders } from '../../src/gateway/live/live-poller.js';
+import { credentialReader } from '../../src/gateway/live/live-poller.js';
 import type { OperationCacheObserver } from '../../src/gateway/cache/operation-cache.js';
 import { declareNeeds } from '../../src/gateway/upstream/field-needs.js';
 import { ResponseCache } from '../../src/gateway/upstream/response-cache.js';
@@ -194,7 +194,7 @@ export function startHarness(options: HarnessOptions): Harness {
   });
   const answers = new OperationAnswers({
     cache,
-    credentials: (headers) => credentialHeaders(upstreams, headers),
+    credentials: credentialReader(upstreams),
     varyOn: ['authorization', TOY_KEY_HEADER],
     now: options.now,
   });

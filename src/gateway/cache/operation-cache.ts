@@ -51,9 +51,31 @@ export interface OperationKeyParts {
 
 const hash = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
+/**
+ * The characters of key texts whose hashes are remembered. A frontend repeats a few operations
+ * with a few credentials, and every one of its requests needs the key: a remembered hash is a map
+ * lookup, a fresh one a SHA-256 (on a hit, most of what the cache itself cost per request). The
+ * texts hold no credential in the clear: the viewer part carries only their hash (`viewerOf`).
+ */
+const REMEMBERED_KEY_CHARACTERS = 4 * 1024 * 1024;
+const rememberedHashes = new LRUCache<string, string>({
+  maxSize: REMEMBERED_KEY_CHARACTERS,
+  sizeCalculation: (_hash, text) => text.length + 1,
+});
+
+/** `hash` of a key's text, remembered for the texts used lately. */
+function keyHash(text: string): string {
+  let found = rememberedHashes.get(text);
+  if (found === undefined) {
+    found = hash(text);
+    rememberedHashes.set(text, found);
+  }
+  return found;
+}
+
 /** The entry's key: a hash, so neither the document nor a credential's hash sits in a store in the clear. */
 export function operationKey({ document, operationName, variables, viewer }: OperationKeyParts): string {
-  return `op:${hash(`${document}\0${operationName ?? ''}\0${canonicalJson(variables ?? {})}\0${viewer}`)}`;
+  return `op:${keyHash(`${document}\0${operationName ?? ''}\0${canonicalJson(variables ?? {})}\0${viewer}`)}`;
 }
 
 /**

@@ -38,8 +38,8 @@ export type CachingHeaders = Readonly<Record<string, string>>;
 
 export interface OperationAnswersOptions {
   cache: OperationCache;
-  /** The client credential headers a request carries (live/live-poller.ts `credentialHeaders` over the upstreams). */
-  credentials(headers: HeaderReader): Headers;
+  /** The client credential headers a request carries, as name and value pairs (live/live-poller.ts `credentialReader`). */
+  credentials(headers: HeaderReader): readonly [string, string][];
   /** Every request header that can change an answer (Authorization and the client credential headers): `Vary`. */
   varyOn: readonly string[];
   now?: () => number;
@@ -88,7 +88,7 @@ export function hitCost(cost: unknown): Record<string, unknown> {
 
 export class OperationAnswers {
   private readonly cache: OperationCache;
-  private readonly credentials: (headers: HeaderReader) => Headers;
+  private readonly credentials: (headers: HeaderReader) => readonly [string, string][];
   private readonly vary: string;
   private readonly now: () => number;
 
@@ -102,7 +102,7 @@ export class OperationAnswers {
   /** Under which key `request`'s answer may be kept, or undefined when it never may (mutation, personal field, …). */
   plan(request: OperationRequest): PlannedAnswer | undefined {
     if (notCacheable(request.schema, request.document, request.operation)) return undefined;
-    const sent = [...this.credentials(request.headers)];
+    const sent = this.credentials(request.headers);
     const operation = request.operation.name?.value;
     const { caller, document, variables } = request;
     let key: string | undefined;

@@ -6,7 +6,7 @@
 import { OperationCache } from '../cache/operation-cache.js';
 import type { SharedStore } from '../cache/shared-store.js';
 import { CALLER_CREDENTIAL_HEADERS } from '../callers/static-keys.js';
-import { clientCredentialHeaders, credentialHeaders } from '../live/live-poller.js';
+import { clientCredentialHeaders, credentialReader } from '../live/live-poller.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
 import type { ResolvedUpstream } from '../upstream/upstream-fetch.js';
 import { OperationAnswers } from './operation-answers.js';
@@ -40,7 +40,7 @@ export function operationCaching(options: OperationCachingOptions): OperationCac
   options.metrics?.operationCache.watch(cache);
   const answers = new OperationAnswers({
     cache,
-    credentials: (headers) => credentialHeaders(options.upstreams, headers),
+    credentials: credentialReader(options.upstreams),
     varyOn: varyOn(options.upstreams),
     now: options.now,
   });

@@ -45,12 +45,24 @@ export interface LivePollerOptions {
  * vendors), and nothing else of it.
  */
 export function credentialHeaders(upstreams: readonly ResolvedUpstream[], headers: HeaderReader): Headers {
-  const kept = new Headers();
-  for (const name of clientCredentialHeaders(upstreams)) {
-    const value = headers.get(name);
-    if (value !== null) kept.set(name, value);
-  }
-  return kept;
+  return new Headers(credentialReader(upstreams)(headers));
+}
+
+/**
+ * Reads the client credential headers of `upstreams`' vendors from a request as name and value
+ * pairs (lower-case names, each once), the names worked out once: every request to the
+ * whole-operation cache reads them for its key.
+ */
+export function credentialReader(upstreams: readonly ResolvedUpstream[]): (headers: HeaderReader) => [string, string][] {
+  const names = [...new Set(clientCredentialHeaders(upstreams).map((name) => name.toLowerCase()))];
+  return (headers) => {
+    const sent: [string, string][] = [];
+    for (const name of names) {
+      const value = headers.get(name);
+      if (value !== null) sent.push([name, value]);
+    }
+    return sent;
+  };
 }
 
 /** The names of the headers in which a client sends its own keys for `upstreams`' vendors. */
