@@ -33,7 +33,8 @@ export interface CounterStoreOptions {
 
 /** Creates the store: in memory, or on Redis with memory insurance. */
 export function createCounterStore({ redisUrl, keyPrefix = '', logger, commandTimeoutMs = 250 }: CounterStoreOptions): CounterStore {
-  const limiters = new Map<string, RateLimiterAbstract>();
+  // By name, then points, then duration: every request finds several limiters, and a key spelt per lookup was a string built each time.
+  const limiters = new Map<string, Map<number, Map<number, RateLimiterAbstract>>>();
   // Nothing waits for Redis: a command while it is away fails at once and the insurance counts.
   const connection =
     redisUrl === undefined
@@ -46,28 +47,31 @@ export function createCounterStore({ redisUrl, keyPrefix = '', logger, commandTi
             reachableAgain: 'redis reachable again: caller limits and quotas are shared again',
           },
         });
-  const make = (id: string, points: number, durationSeconds: number): RateLimiterAbstract => {
-    let limiter = limiters.get(id);
+  const make = (name: string, points: number, durationSeconds: number): RateLimiterAbstract => {
+    let byPoints = limiters.get(name);
+    if (!byPoints) limiters.set(name, (byPoints = new Map()));
+    let byDuration = byPoints.get(points);
+    if (!byDuration) byPoints.set(points, (byDuration = new Map()));
+    let limiter = byDuration.get(durationSeconds);
     if (!limiter) {
       // The points are part of the key: a caller whose limit changes starts a fresh count rather than inheriting one measured against another limit.
-      const options = { keyPrefix: `${keyPrefix}callers:${id}`, points, duration: durationSeconds };
+      const options = { keyPrefix: `${keyPrefix}callers:${name}:${points}:${durationSeconds}`, points, duration: durationSeconds };
       const memory = new RateLimiterMemory(options);
       limiter = connection
         ? new RateLimiterRedis({ ...options, storeClient: connection.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory })
         : memory;
-      limiters.set(id, limiter);
+      byDuration.set(durationSeconds, limiter);
     }
     return limiter;
   };
   let settled = connection === undefined;
   return {
     limiter(name, points, durationSeconds) {
-      const id = `${name}:${points}:${durationSeconds}`;
-      if (settled) return make(id, points, durationSeconds);
+      if (settled) return make(name, points, durationSeconds);
       return (async () => {
         await connection?.usable();
         settled = true;
-        return make(id, points, durationSeconds);
+        return make(name, points, durationSeconds);
       })();
     },
     close: async () => connection?.close(),

@@ -58,18 +58,29 @@ function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-/** The UTC day of `now` as counters' keys hold it (YYYY-MM-DD), worked out once per day. */
+/** The UTC day of `now` as counters' keys hold it (YYYY-MM-DD) and when the next one starts, worked out once per day. */
 class UtcDay {
   private start = Number.NaN;
   private text = '';
+  private next = '';
 
   of(now: Date): string {
-    const time = now.getTime();
-    if (!(time >= this.start && time < this.start + DAY_SECONDS * 1000)) {
-      this.start = time - (time % (DAY_SECONDS * 1000));
-      this.text = now.toISOString().slice(0, 10);
-    }
+    this.settle(now);
     return this.text;
+  }
+
+  /** The next midnight UTC, ISO 8601. */
+  resetsAt(now: Date): string {
+    this.settle(now);
+    return this.next;
+  }
+
+  private settle(now: Date): void {
+    const time = now.getTime();
+    if (time >= this.start && time < this.start + DAY_SECONDS * 1000) return;
+    this.start = time - (time % (DAY_SECONDS * 1000));
+    this.text = now.toISOString().slice(0, 10);
+    this.next = nextUtcMidnight(now).toISOString();
   }
 }
 
@@ -77,12 +88,15 @@ export class CallerQuota {
   /** Each parsed document's estimate per operation name (null: no such operation). */
   private readonly estimates = new WeakMap<DocumentNode, Map<string | null | undefined, UnitEstimate | null>>();
   private readonly day = new UtcDay();
+  private readonly upstreams: readonly UpstreamName[];
 
   constructor(
     private readonly settings: CallerLimitSettings,
     private readonly store: CounterStore,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.upstreams = Object.keys(settings.vendors) as UpstreamName[];
+  }
 
   /**
    * Spends `units` of the caller's daily quota at `upstream` before a call is sent; throws
@@ -141,11 +155,12 @@ export class CallerQuota {
   /** The caller's state at every upstream where it has a quota, read at one instant. */
   async remaining(caller: Caller): Promise<Partial<Record<UpstreamName, QuotaState>>> {
     const now = this.clock();
-    const resetsAt = nextUtcMidnight(now).toISOString();
-    const limited = (Object.keys(this.settings.vendors) as UpstreamName[]).flatMap((upstream) => {
+    const resetsAt = this.day.resetsAt(now);
+    const limited: { upstream: UpstreamName; limit: number }[] = [];
+    for (const upstream of this.upstreams) {
       const limit = dailyQuotaOf(this.settings, caller, upstream);
-      return limit === undefined ? [] : [{ upstream, limit }];
-    });
+      if (limit !== undefined) limited.push({ upstream, limit });
+    }
     const used = await Promise.all(limited.map(({ upstream, limit }) => this.used(caller, upstream, limit, now)));
     const states: Partial<Record<UpstreamName, QuotaState>> = {};
     limited.forEach(({ upstream, limit }, index) => {
