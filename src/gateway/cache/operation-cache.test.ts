@@ -17,9 +17,12 @@ describe('operationKey and viewerOf', () => {
       viewerOf(anonymous, [['x-country-api-key', 'rc_two']]),
       viewerOf(alice, []),
       viewerOf({ ...alice, scopes: new Set(['read', 'admin']) }, []),
+      viewerOf(alice, [['x-country-api-key', 'rc_one']]),
+      // A signed-in caller named like the anonymous view, with a scope shaped like a credential's part.
+      viewerOf({ ...alice, id: 'anonymous', scopes: new Set([viewerOf(anonymous, [['x-country-api-key', 'rc_one']]).slice(10)]) }, []),
     ];
     // Anonymous callers share one view whatever their address; every credential and identity is its own.
-    expect(new Set(views.map((viewer) => key({}, viewer))).size).toBe(5);
+    expect(new Set(views.map((viewer) => key({}, viewer))).size).toBe(7);
     expect(views[2]).not.toContain('rc_one');
   });
 });

@@ -80,15 +80,18 @@ export function operationKey({ document, operationName, variables, viewer }: Ope
 
 /**
  * What a caller may see, as a key part: its identity (anonymous callers share one view, whatever
- * their address) and the client credential headers it sent (name: value), only as a hash.
+ * their address; a signed-in caller is its id and scopes) and the client credential headers it
+ * sent (name: value), only as a hash, and only when it sent any: a signed-in caller's every
+ * request needs its view, and a hash of nothing told the key nothing.
  */
 export function viewerOf(
   caller: { anonymous: boolean; id: string; scopes: ReadonlySet<string> },
   credentials: Iterable<[string, string]>,
 ): string {
   const sent = [...credentials].map(([name, value]) => `${name}:${value}`).sort();
-  const who = caller.anonymous ? 'anonymous' : `${caller.id}\0${[...caller.scopes].sort().join(' ')}`;
-  return sent.length === 0 && caller.anonymous ? who : `${who}\0${hash(sent.join('\n'))}`;
+  // The prefixes keep a signed-in caller's view apart from any anonymous one, whatever its id or scopes.
+  const who = caller.anonymous ? 'anonymous' : `caller:${caller.id}\0${[...caller.scopes].sort().join(' ')}`;
+  return sent.length === 0 ? who : `${who}\0credentials:${hash(sent.join('\n'))}`;
 }
 
 /** A strong ETag of `body`. */
