@@ -11,7 +11,7 @@
  * is refreshed in the background every half of its cache lifetime, so no request waits for the
  * refetch that jose would otherwise make once it is stale.
  */
-import { createRemoteJWKSet, errors, type JWSHeaderParameters, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, errors, type JSONWebKeySet, type JWSHeaderParameters, type JWTPayload, jwksCache, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Caller } from './caller.js';
 import { SCOPE_TOKEN } from './static-keys.js';
@@ -93,6 +93,8 @@ interface Remembered {
   expiresAtMs: number;
   header: JWSHeaderParameters;
   key: unknown;
+  /** The key set that verified it or last found its key; undefined when the set changed during the check. */
+  set: JSONWebKeySet | undefined;
 }
 
 /** How many verified tokens are remembered: a replica's distinct callers within a token's lifetime. */
@@ -104,6 +106,8 @@ const DEFAULT_JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 export class JwtVerifier {
   private readonly keys: ReturnType<typeof createRemoteJWKSet>;
   private readonly verified = new LRUCache<string, Remembered>({ max: VERIFIED_TOKENS });
+  /** Where jose keeps the fetched key set: each fetch replaces `jwks` with a new object. */
+  private readonly fetched: { jwks?: JSONWebKeySet; uat?: number } = {};
 
   constructor(
     private readonly settings: JwtSettings,
@@ -113,6 +117,7 @@ export class JwtVerifier {
       ...(settings.jwksTimeoutMs === undefined ? {} : { timeoutDuration: settings.jwksTimeoutMs }),
       ...(settings.jwksCooldownMs === undefined ? {} : { cooldownDuration: settings.jwksCooldownMs }),
       ...(settings.jwksCacheMaxAgeMs === undefined ? {} : { cacheMaxAge: settings.jwksCacheMaxAgeMs }),
+      [jwksCache]: this.fetched as Record<string, never>,
     });
     const refreshMs = (settings.jwksCacheMaxAgeMs ?? DEFAULT_JWKS_CACHE_MAX_AGE_MS) / 2;
     // A failed refresh changes nothing: the set in hand stays, and a request fetches as before.
@@ -131,8 +136,14 @@ export class JwtVerifier {
 
   /** Whether the key set in hand still resolves the remembered token's header to the key that verified it (a lookup, no signature check). */
   private async stillPublished(remembered: Remembered): Promise<boolean> {
+    // The very set that verified it, still fresh: nothing to look up (a bearer's every request asks).
+    if (remembered.set !== undefined && remembered.set === this.fetched.jwks && this.keys.fresh) return true;
+    const set = this.fetched.jwks;
     try {
-      return (await this.keys(remembered.header)) === remembered.key;
+      const published = (await this.keys(remembered.header)) === remembered.key;
+      // Looked up in one set throughout (a fetch replaces the object): the next request needs no lookup.
+      if (published && set !== undefined && set === this.fetched.jwks) remembered.set = set;
+      return published;
     } catch {
       return false;
     }
@@ -142,6 +153,7 @@ export class JwtVerifier {
     let payload: JWTPayload;
     let header: JWSHeaderParameters;
     let key: unknown;
+    const before = this.fetched.jwks;
     try {
       ({
         payload,
@@ -174,7 +186,15 @@ export class JwtVerifier {
       anonymous: false,
     };
     // `exp` is a required claim: jose has checked it is a number.
-    if (typeof payload.exp === 'number') this.verified.set(token, { caller, expiresAtMs: payload.exp * 1000, header, key });
+    if (typeof payload.exp === 'number')
+      this.verified.set(token, {
+        caller,
+        expiresAtMs: payload.exp * 1000,
+        header,
+        key,
+        // A set fetched during the check may not hold the key that verified it: such a token is looked up each time.
+        set: before !== undefined && before === this.fetched.jwks ? before : undefined,
+      });
     return caller;
   }
 }
