@@ -8,7 +8,7 @@
  */
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { CostMeters } from './callers/cost.js';
-import type { Identity } from './callers/identity.js';
+import type { Identification, Identity } from './callers/identity.js';
 import type { CallerQuota } from './callers/quota.js';
 import { type CallerRateLimit, handOverRateDecision, rateLimitFields } from './callers/rate-limit.js';
 import type { ScopeRules } from './callers/scope-rules.js';
@@ -27,7 +27,7 @@ import type { OperationLimits } from './http/limits-config.js';
 import type { OperationAnswers } from './http/operation-answers.js';
 import { useOperationCache } from './http/use-operation-cache.js';
 import type { RequestLogOptions } from './http/request-log.js';
-import type { RequestStep, Verdict, YogaPlugin } from './http/request-pipeline.js';
+import type { Exchange, RequestStep, Verdict, YogaPlugin } from './http/request-pipeline.js';
 import { GRAPHQL_PATH, type Routes } from './http/routes.js';
 import { useCsrfPrevention } from './http/use-csrf-prevention.js';
 import { useErrorCatalogue } from './http/use-error-catalogue.js';
@@ -84,6 +84,15 @@ export interface StepParts {
 }
 
 const CONTINUE: Verdict = 'continue';
+
+/** Takes the identity step's answer: the exchange's caller, or Yoga's path to answer the refusal. */
+function adopt(exchange: Exchange, identified: Identification): Verdict {
+  // Yoga's adapter adopts it if the request goes there: a refusal, or later a refused operation.
+  handOverIdentification(exchange.nodeRequest, identified);
+  if (!identified.caller) return 'yoga';
+  exchange.caller = identified.caller;
+  return CONTINUE;
+}
 
 function step(
   name: string,
@@ -164,13 +173,10 @@ export function requestSteps(parts: StepParts): RequestStep[] {
             'identity',
             [useCallerIdentity({ identity: settling, logger, graphqlEndpoint: GRAPHQL_PATH, trustProxy: parts.trustProxy })],
             {
-              arrive: async (exchange) => {
-                const identified = await settling.identify({ headers: exchange.headers, address: exchange.address });
-                // Yoga's adapter adopts it if the request goes there: a refusal, or later a refused operation.
-                handOverIdentification(exchange.nodeRequest, identified);
-                if (!identified.caller) return 'yoga';
-                exchange.caller = identified.caller;
-                return CONTINUE;
+              arrive: (exchange) => {
+                const identified = settling.identify({ headers: exchange.headers, address: exchange.address });
+                // A caller settled at once is not awaited: most requests of a signed-in client are.
+                return identified instanceof Promise ? identified.then((found) => adopt(exchange, found)) : adopt(exchange, identified);
               },
             },
             { provides: ['caller'] },
@@ -183,14 +189,14 @@ export function requestSteps(parts: StepParts): RequestStep[] {
             'rate-limit',
             [useRateLimit({ callerOf, rateLimit, quota, graphqlPath: GRAPHQL_PATH })],
             {
-              arrive: async (exchange) => {
-                const decision = await rateLimit.consume(exchange.caller);
-                if (!decision) return CONTINUE;
-                handOverRateDecision(exchange.nodeRequest, decision);
-                if (!decision.allowed) return 'yoga';
-                exchange.answerHeaders.push(...rateLimitFields(decision));
-                return CONTINUE;
-              },
+              arrive: (exchange) =>
+                rateLimit.consume(exchange.caller).then((decision) => {
+                  if (!decision) return CONTINUE;
+                  handOverRateDecision(exchange.nodeRequest, decision);
+                  if (!decision.allowed) return 'yoga';
+                  exchange.answerHeaders.push(...rateLimitFields(decision));
+                  return CONTINUE;
+                }),
               admit: async (exchange, { schema, document, operationName }) => {
                 if (!quota) return CONTINUE;
                 try {

@@ -282,6 +282,19 @@ describe('verified tokens are remembered', () => {
     expect(fetches).toBe(1);
   });
 
+  it('at once, without a promise, once found in the key set in hand, and not after another fetch', async () => {
+    const verifier = new JwtVerifier({ ...settings(), jwksCooldownMs: 0 });
+    const token = await sign({});
+    expect(verifier.known(token)).toBeUndefined();
+    await verifier.verify(token);
+    // Verified while the set was fetched: the next request finds its key in the set in hand.
+    expect(verifier.known(token)).toBeUndefined();
+    await verifier.verify(token);
+    expect(verifier.known(token)?.id).toBe('user-1');
+    await verifier.verify(await sign({ sub: 'user-2' }, { key: rotated, kid: 'k2', alg: 'ES256' })).catch(() => undefined);
+    expect(verifier.known(token)).toBeUndefined();
+  });
+
   it('until the key set is fetched again: a withdrawn key stops verifying its remembered tokens', async () => {
     // No cooldown: the new key's unknown kid makes jose fetch the set at once.
     const verifier = new JwtVerifier({ ...settings(), jwksCooldownMs: 0 });

@@ -130,14 +130,28 @@ export class JwtVerifier {
    */
   async verify(token: string): Promise<Caller> {
     const remembered = this.verified.get(token);
-    if (remembered && this.now() < remembered.expiresAtMs && (await this.stillPublished(remembered))) return remembered.caller;
+    if (remembered && this.now() < remembered.expiresAtMs) {
+      if (this.inSetInHand(remembered) || (await this.stillPublished(remembered))) return remembered.caller;
+    }
     return this.verifyOnce(token);
+  }
+
+  /**
+   * The caller of a token verified before whose key set is the one in hand and fresh, with no wait;
+   * undefined when `verify` must look (most requests of a bearer are answered here).
+   */
+  known(token: string): Caller | undefined {
+    const remembered = this.verified.get(token);
+    return remembered && this.now() < remembered.expiresAtMs && this.inSetInHand(remembered) ? remembered.caller : undefined;
+  }
+
+  /** Whether the very set that verified the token (or last found its key) is in hand, still fresh: nothing to look up. */
+  private inSetInHand(remembered: Remembered): boolean {
+    return remembered.set !== undefined && remembered.set === this.fetched.jwks && this.keys.fresh;
   }
 
   /** Whether the key set in hand still resolves the remembered token's header to the key that verified it (a lookup, no signature check). */
   private async stillPublished(remembered: Remembered): Promise<boolean> {
-    // The very set that verified it, still fresh: nothing to look up (a bearer's every request asks).
-    if (remembered.set !== undefined && remembered.set === this.fetched.jwks && this.keys.fresh) return true;
     const set = this.fetched.jwks;
     try {
       const published = (await this.keys(remembered.header)) === remembered.key;

@@ -26,6 +26,8 @@ export interface RateDecision {
   windowSeconds: number;
 }
 
+const NO_DECISION: Promise<undefined> = Promise.resolve(undefined);
+
 export class CallerRateLimit {
   constructor(
     private readonly settings: CallerLimitSettings,
@@ -33,17 +35,17 @@ export class CallerRateLimit {
   ) {}
 
   /** Takes one request's token from the caller; undefined when the caller has no rate limit. */
-  async consume(caller: Caller): Promise<RateDecision | undefined> {
+  consume(caller: Caller): Promise<RateDecision | undefined> {
     const limit = ratePerMinuteOf(this.settings, caller);
-    if (limit <= 0) return undefined;
-    const limiter = await this.store.limiter('rate', limit, RATE_WINDOW_SECONDS);
-    try {
-      return decision(true, limit, await limiter.consume(caller.id));
-    } catch (refusal) {
+    if (limit <= 0) return NO_DECISION;
+    const limiter = this.store.limiter('rate', limit, RATE_WINDOW_SECONDS);
+    // Chained, not awaited in an async function: every request takes a token.
+    const taken = limiter instanceof Promise ? limiter.then((made) => made.consume(caller.id)) : limiter.consume(caller.id);
+    return taken.then(
+      (state) => decision(true, limit, state),
       // A refusal rejects with the counter's state; anything else (Redis and insurance both failing) lets the request through.
-      if (refusal instanceof RateLimiterRes) return decision(false, limit, refusal);
-      return undefined;
-    }
+      (refusal: unknown) => (refusal instanceof RateLimiterRes ? decision(false, limit, refusal) : undefined),
+    );
   }
 }
 
