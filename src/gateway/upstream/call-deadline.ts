@@ -6,6 +6,7 @@
  * timer are cheap, and the deadline still covers connecting, the headers, the body and retries.
  */
 import { EventEmitter } from 'node:events';
+import { errors } from 'undici';
 
 /** The reason undici rejects with when the deadline passes, told apart from every other failure. */
 class DeadlineExceeded extends Error {}
@@ -22,6 +23,15 @@ export class CallDeadline extends EventEmitter {
       this.reason = new DeadlineExceeded(`no complete answer within ${timeoutMs} ms`);
       this.emit('abort');
     }, timeoutMs);
+  }
+
+  /**
+   * Whether a call that failed with `error` ran out of time: this deadline passed, or undici's own
+   * headers or body timeout did. Those are set to the same span, but undici keeps long timers at
+   * half-second resolution, so under load one can fire before this deadline's timer has run.
+   */
+  passedBy(error: unknown): boolean {
+    return this.aborted || error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
   }
 
   /** Stops the timer once the call has settled. */

@@ -133,7 +133,7 @@ export class UpstreamTransport {
       return await this.breakerFor(call.upstream).execute(() => this.sendWithRetries(call, deadline, started));
     } catch (error) {
       if (error instanceof FailedAnswer) return error.answer;
-      throw this.describe(call, error, deadline.aborted, started);
+      throw this.describe(call, error, deadline.passedBy(error), started);
     } finally {
       deadline.clear();
     }
