@@ -88,7 +88,7 @@ const CONTINUE: Verdict = 'continue';
 /** Takes the identity step's answer: the exchange's caller, or Yoga's path to answer the refusal. */
 function adopt(exchange: Exchange, identified: Identification): Verdict {
   // Yoga's adapter adopts it if the request goes there: a refusal, or later a refused operation.
-  handOverIdentification(exchange.nodeRequest, identified);
+  exchange.handOvers.push(() => handOverIdentification(exchange.nodeRequest, identified));
   if (!identified.caller) return 'yoga';
   exchange.caller = identified.caller;
   return CONTINUE;
@@ -192,7 +192,7 @@ export function requestSteps(parts: StepParts): RequestStep[] {
               arrive: (exchange) =>
                 rateLimit.consume(exchange.caller).then((decision) => {
                   if (!decision) return CONTINUE;
-                  handOverRateDecision(exchange.nodeRequest, decision);
+                  exchange.handOvers.push(() => handOverRateDecision(exchange.nodeRequest, decision));
                   if (!decision.allowed) return 'yoga';
                   exchange.answerHeaders.push(...rateLimitFields(decision));
                   return CONTINUE;

@@ -362,14 +362,11 @@ class EventStreams {
   }
 }
 
-/** Writes `events` to `response` as graphql-yoga's SSE answer does, until they end or the client goes. */
-async function sendEvents(
-  response: ServerResponse,
-  events: AsyncIterableIterator<ExecutionResult>,
-  head: string[],
-  streams: EventStreams,
-): Promise<void> {
-  response.writeHead(200, head);
+/**
+ * Writes `events` to `response` (its head written) as graphql-yoga's SSE answer does, until they
+ * end or the client goes. It holds only what each event needs for as long as the stream lasts.
+ */
+async function sendEvents(response: ServerResponse, events: AsyncIterableIterator<ExecutionResult>, streams: EventStreams): Promise<void> {
   // As Yoga does: a first ping, since some browsers wait for a byte before they report the stream open.
   response.write(':\n\n');
   streams.add(response);
@@ -436,6 +433,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
   const handOver = (exchange: Exchange, response: ServerResponse, body: Buffer | undefined, handed?: HandedOver<TState>): void => {
     const request: ReadRequest = exchange.nodeRequest;
     handOverRequestId(request, exchange.requestId);
+    for (const give of exchange.handOvers) give();
     // Counted as the fast path's run when it executed the operation and hands over its result.
     if (handed) {
       options.metrics?.fastPathRun('handed_over');
@@ -474,8 +472,9 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       ...cors,
       ...exchange.answerHeaders.flat(),
     ];
-    // Returned, not awaited: this frame (the request's context and state, the body) is let go while the stream lasts.
-    return sendEvents(response, result, head, streams);
+    response.writeHead(200, head);
+    // Returned, not awaited: this frame (the request's context and state, the body, the head) is let go while the stream lasts.
+    return sendEvents(response, result, streams);
   };
 
   /** Runs a request whose parameters are read: its steps, its plan, its execution, its answer. */
@@ -582,6 +581,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       address,
       caller: anonymousCaller(address),
       answerHeaders: [],
+      handOvers: [],
     };
     run(exchange, response, body, params, wanted, cors, arrived).catch((error: unknown) => {
       // One line with the cause, and the answer Yoga gives an unexpected error: 500, the request id, the code.

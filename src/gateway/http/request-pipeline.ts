@@ -37,6 +37,12 @@ export interface Exchange {
   caller: Caller;
   /** Fields every answer to this request carries (the RateLimit pair), as they are added. */
   readonly answerHeaders: [string, string][];
+  /**
+   * How each step hands what it settled (the caller, the rate decision) to Yoga's adapter, run only
+   * if the fast path hands the request over: a request the fast path answers, an open subscription
+   * above all, leaves nothing kept by its node request.
+   */
+  readonly handOvers: (() => void)[];
 }
 
 /** The operation a request runs, as `admit` sees it before execution. */
