@@ -21,6 +21,17 @@ export interface CounterStore {
   close(): Promise<void>;
 }
 
+/**
+ * `use` of a limiter the store handed out, called at once when it is at hand rather than after a
+ * turn of the microtask queue: every request reads or takes from several counters.
+ */
+export function withLimiter<T>(
+  limiter: RateLimiterAbstract | Promise<RateLimiterAbstract>,
+  use: (made: RateLimiterAbstract) => Promise<T>,
+): Promise<T> {
+  return limiter instanceof Promise ? limiter.then(use) : use(limiter);
+}
+
 export interface CounterStoreOptions {
   /** REDIS_URL; counters stay in memory when absent. */
   redisUrl?: string | undefined;

@@ -150,13 +150,18 @@ export class JwtVerifier {
     return remembered.set !== undefined && remembered.set === this.fetched.jwks && this.keys.fresh;
   }
 
+  /** `set` (read before a check) if it is still the set in hand after it: a fetch replaces the object. */
+  private stillInHand(set: JSONWebKeySet | undefined): JSONWebKeySet | undefined {
+    return set !== undefined && set === this.fetched.jwks ? set : undefined;
+  }
+
   /** Whether the key set in hand still resolves the remembered token's header to the key that verified it (a lookup, no signature check). */
   private async stillPublished(remembered: Remembered): Promise<boolean> {
     const set = this.fetched.jwks;
     try {
       const published = (await this.keys(remembered.header)) === remembered.key;
-      // Looked up in one set throughout (a fetch replaces the object): the next request needs no lookup.
-      if (published && set !== undefined && set === this.fetched.jwks) remembered.set = set;
+      // Looked up in one set throughout: the next request needs no lookup.
+      if (published) remembered.set = this.stillInHand(set);
       return published;
     } catch {
       return false;
@@ -206,8 +211,8 @@ export class JwtVerifier {
         expiresAtMs: payload.exp * 1000,
         header,
         key,
-        // A set fetched during the check may not hold the key that verified it: such a token is looked up each time.
-        set: before !== undefined && before === this.fetched.jwks ? before : undefined,
+        // A set fetched during the check may not hold the key that verified it: such a token is looked up next time.
+        set: this.stillInHand(before),
       });
     return caller;
   }

@@ -9,7 +9,7 @@ import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Clock } from '../clock.js';
 import type { UpstreamName } from '../config.js';
 import { type CallerLimitSettings, dailyQuotaOf, type QuotaDeclarations } from './caller-limits.js';
-import type { CounterStore } from './counter-store.js';
+import { type CounterStore, withLimiter } from './counter-store.js';
 import { estimateUpstreamUnits } from './estimate-units.js';
 import { type LimitPolicy, limitHeaders } from './rate-limit-headers.js';
 import type { Caller } from './caller.js';
@@ -181,10 +181,8 @@ export class CallerQuota {
   /** What the caller used; 0 when the counters cannot be read (an outage never blocks traffic). */
   private used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): Promise<number> {
     const key = this.key(caller, upstream, now);
-    const limiter = this.limiter(limit);
     // Chained, not awaited in an async function: every answer reads every vendor's counter.
-    const read = limiter instanceof Promise ? limiter.then((made) => made.get(key)) : limiter.get(key);
-    return read.then(
+    return withLimiter(this.limiter(limit), (made) => made.get(key)).then(
       (state) => state?.consumedPoints ?? 0,
       () => 0,
     );

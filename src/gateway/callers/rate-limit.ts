@@ -8,7 +8,7 @@
  */
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { type CallerLimitSettings, ratePerMinuteOf } from './caller-limits.js';
-import type { CounterStore } from './counter-store.js';
+import { type CounterStore, withLimiter } from './counter-store.js';
 import { HandOver } from '../shared/hand-over.js';
 import type { Caller } from './caller.js';
 import { type LimitPolicy, policyItem, stateItem } from './rate-limit-headers.js';
@@ -38,10 +38,8 @@ export class CallerRateLimit {
   consume(caller: Caller): Promise<RateDecision | undefined> {
     const limit = ratePerMinuteOf(this.settings, caller);
     if (limit <= 0) return NO_DECISION;
-    const limiter = this.store.limiter('rate', limit, RATE_WINDOW_SECONDS);
     // Chained, not awaited in an async function: every request takes a token.
-    const taken = limiter instanceof Promise ? limiter.then((made) => made.consume(caller.id)) : limiter.consume(caller.id);
-    return taken.then(
+    return withLimiter(this.store.limiter('rate', limit, RATE_WINDOW_SECONDS), (made) => made.consume(caller.id)).then(
       (state) => decision(true, limit, state),
       // A refusal rejects with the counter's state; anything else (Redis and insurance both failing) lets the request through.
       (refusal: unknown) => (refusal instanceof RateLimiterRes ? decision(false, limit, refusal) : undefined),
