@@ -115,19 +115,20 @@ export function requestSteps(parts: StepParts): RequestStep[] {
             [useTracing(GRAPHQL_PATH, traces)],
             {
               arrive: (exchange) => {
-                const { span } = traces.start(exchange.nodeRequest, exchange.method, GRAPHQL_PATH, exchange.headers);
+                const started = traces.start(exchange.method, GRAPHQL_PATH, exchange.headers);
+                exchange.trace = started;
+                // Yoga's adapter keeps it if the request goes there, and its work then runs in its context.
+                exchange.handOvers.push(() => traces.file(exchange.nodeRequest, started));
                 // Ended when the answer is, whichever path wrote it; an unsampled span has nothing to end.
-                if (span.isRecording()) exchange.response.once('close', () => span.end());
+                if (started.span.isRecording()) exchange.response.once('close', () => started.span.end());
                 return CONTINUE;
               },
               admit: (exchange, { operation }) => {
-                const started = traces.of(exchange.nodeRequest);
-                if (started) nameServerSpan(started.span, operation);
+                if (exchange.trace) nameServerSpan(exchange.trace.span, operation);
                 return CONTINUE;
               },
               answered: (exchange, result) => {
-                const started = traces.of(exchange.nodeRequest);
-                if (started && result) recordAnswer(started.span, result);
+                if (exchange.trace && result) recordAnswer(exchange.trace.span, result);
               },
             },
             { provides: ['trace'] },

@@ -31,7 +31,7 @@ import { type ReadinessOptions } from './ops/readiness.js';
 import { requestIdOf } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
 import { tracingRegistered } from './shared/tracer-name.js';
-import { RequestTraces } from './ops/tracing/server-span.js';
+import { RequestTraces, type ServerSpan } from './ops/tracing/server-span.js';
 import { COMPILED_EXECUTION_READY } from './build-schema.js';
 import { CompiledOperations, compiledExecutionCopy } from './http/compiled-execution.js';
 import { providedBy } from './schema/pipeline.js';
@@ -224,8 +224,9 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
         })
       : undefined;
   const traces = tracingRegistered() ? new RequestTraces() : undefined;
-  const startRequest = (key: object, caller: Caller, info: CallerInfo): StartedGatewayRequest => {
-    const meter = meters.start(key, caller);
+  // Nothing is filed by request here: Yoga's context files what its plugins look up, the fast path keeps its own.
+  const startRequest = (caller: Caller, info: CallerInfo, trace: ServerSpan['context'] | undefined): StartedGatewayRequest => {
+    const meter = meters.start(caller);
     const budget = new FanOutBudget(limits.maxUpstreamCalls);
     // With the whole-operation cache each request records its upstream answers' lifetimes.
     const context = contexts({
@@ -234,7 +235,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       budget,
       provenance: true,
       freshness: caching !== undefined,
-      trace: traces?.of(key)?.context,
+      trace,
     });
     return { context, meter, budget };
   };
@@ -311,7 +312,8 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       }
       const ip = callerIp(request.headers, req?.socket?.remoteAddress, trustProxy);
       const caller = callerOf(request) ?? anonymousCaller(ip);
-      const started = startRequest(request, caller, { headers: request.headers, ip, requestId: requestIdOf(request) });
+      const started = startRequest(caller, { headers: request.headers, ip, requestId: requestIdOf(request) }, traces?.of(request)?.context);
+      meters.attach(request, started.meter);
       budgets.set(request, started.budget);
       attachLiveSession(request, {
         runtime: live,
@@ -346,8 +348,8 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       persistedOnly,
       answerCache: caching && new FastAnswers(caching.answers, fastSchema, quota),
       start: (exchange) => {
-        const { nodeRequest, headers, address: ip, requestId, caller } = exchange;
-        const started = startRequest(nodeRequest, caller, { headers, ip, requestId });
+        const { headers, address: ip, requestId, caller } = exchange;
+        const started = startRequest(caller, { headers, ip, requestId }, exchange.trace?.context);
         return {
           context: started.context,
           state: started,
@@ -362,8 +364,8 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
       metrics,
       logger,
       corsAllows: (origin, requestUrl) => isAllowedOrigin(options.corsOrigins ?? DEFAULT_CORS_ORIGINS, origin, requestUrl),
-      openStream: ({ nodeRequest, headers, address: ip, requestId, caller }, plan, variables) => {
-        const started = startRequest(nodeRequest, caller, { headers, ip, requestId });
+      openStream: ({ nodeRequest, headers, address: ip, requestId, caller, trace }, plan, variables) => {
+        const started = startRequest(caller, { headers, ip, requestId }, trace?.context);
         const session = { runtime: live, headers, connection: nodeRequest.socket, caller: caller.id };
         attachLiveSession(nodeRequest, session);
         // As on Yoga's path, where the context carries the request its live session is found by.

@@ -76,22 +76,21 @@ export class CostMeter {
 }
 
 /**
- * The meters of a gateway's requests, found by request (the context factory starts one, `useCost`
- * reads it): Yoga's Request, or the node request the fast path answers itself.
+ * The meters of a gateway's requests: each request starts one, and Yoga's context factory files it
+ * under its Request, where `useCost` reads it. The fast path keeps its meter with the request's own
+ * state and files it only if it hands the request to Yoga.
  */
 export class CostMeters {
   private readonly meters = new WeakMap<object, CostMeter>();
 
   constructor(private readonly metrics?: CallerMetrics) {}
 
-  /** Starts the request's meter for `caller`. */
-  start(request: object, caller: Caller): CostMeter {
-    const meter = new CostMeter(caller, this.metrics);
-    this.meters.set(request, meter);
-    return meter;
+  /** Starts a request's meter for `caller`. */
+  start(caller: Caller): CostMeter {
+    return new CostMeter(caller, this.metrics);
   }
 
-  /** Files `meter`, started for another key, under `request` too (a request the fast path hands over to Yoga). */
+  /** Files `meter` under `request`, where `of` finds it. */
   attach(request: object, meter: CostMeter): void {
     this.meters.set(request, meter);
   }

@@ -50,7 +50,11 @@ describe('useCost', () => {
     const yoga = createYoga({
       schema,
       plugins: [useCost({ meterOf: (request) => meters.of(request), quota })],
-      context: ({ request }) => ({ charges: upstreamCharges(caller, quota, meters.start(request, caller)) }),
+      context: ({ request }) => {
+        const meter = meters.start(caller);
+        meters.attach(request, meter);
+        return { charges: upstreamCharges(caller, quota, meter) };
+      },
     });
     const response = await yoga.fetch('http://gateway.test/graphql?query={lookups}');
     const body = (await response.json()) as { data: unknown; extensions: Record<string, unknown> };

@@ -18,6 +18,7 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionN
 import type { Plugin } from 'graphql-yoga';
 import type { Caller } from '../callers/caller.js';
 import type { GatewayContext } from '../context.js';
+import type { ServerSpan } from '../ops/tracing/server-span.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 
 /** A plugin of Yoga's adapter, typed for any context, the gateway's own, or a record (as createYoga takes them). */
@@ -35,6 +36,8 @@ export interface Exchange {
   readonly address: string | undefined;
   /** Anonymous by its address until the identity step settles it. */
   caller: Caller;
+  /** Its server span, once the tracing step has started one (OTEL_*). */
+  trace?: ServerSpan;
   /** Fields every answer to this request carries (the RateLimit pair), as they are added. */
   readonly answerHeaders: [string, string][];
   /**

@@ -38,32 +38,41 @@ export interface ServerSpan {
 }
 
 /**
- * The server spans of the requests in flight, by the objects each path knows a request by: the
- * fast path's node request, Yoga's Request. A request the fast path hands to Yoga keeps its span.
+ * Starts server spans, and keeps those Yoga's path must find by the objects it knows a request by
+ * (its Request, or the node request the fast path handed over). The fast path keeps its own span on
+ * the request's exchange and files it here only when it hands the request to Yoga: an entry per
+ * request, kept for as long as an open subscription lives, was memory every stream paid for.
  */
 export class RequestTraces {
   private readonly spans = new WeakMap<object, ServerSpan>();
   // Made once the provider is registered (the gateway is composed after it), not per request.
   private readonly tracer = trace.getTracer(TRACER_NAME);
+  /** The headers the registered propagators read; a request with none of them has no parent to extract. */
+  private readonly fields = propagation.fields();
 
-  /** Starts the span of a request to `path`, a child of the trace context its headers carry, known from now on by `key`. */
-  start(key: object, method: string, path: string, headers: HeaderReader): ServerSpan {
-    const parent = propagation.extract(ROOT_CONTEXT, headers, headerGetter);
+  /** Starts the span of a request to `path`, a child of the trace context its headers carry. */
+  start(method: string, path: string, headers: HeaderReader): ServerSpan {
+    const parent = this.fields.some((field) => headers.get(field) !== null)
+      ? propagation.extract(ROOT_CONTEXT, headers, headerGetter)
+      : ROOT_CONTEXT;
     const span = this.tracer.startSpan(
       `${method} ${path}`,
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
       parent,
     );
-    const started = { span, context: trace.setSpan(parent, span) };
+    return { span, context: trace.setSpan(parent, span) };
+  }
+
+  /** Files `started` under `key`, where Yoga's path finds it. */
+  file(key: object, started: ServerSpan): void {
     this.spans.set(key, started);
-    return started;
   }
 
   of(key: object): ServerSpan | undefined {
     return this.spans.get(key);
   }
 
-  /** `key` from now on names the span `from` was started under; undefined when `from` has none. */
+  /** `key` from now on names the span `from` was filed under; undefined when `from` has none. */
   adopt(key: object, from: object): ServerSpan | undefined {
     const started = this.spans.get(from);
     if (started) this.spans.set(key, started);

@@ -12,7 +12,7 @@ export function useTracing(graphqlPath: string, traces: RequestTraces): Plugin<R
   return {
     onRequest({ request, url, serverContext }) {
       if (url.pathname !== graphqlPath || (serverContext.req && traces.adopt(request, serverContext.req))) return;
-      traces.start(request, request.method, graphqlPath, request.headers);
+      traces.file(request, traces.start(request.method, graphqlPath, request.headers));
       own.add(request);
     },
     onResponse({ request }) {
