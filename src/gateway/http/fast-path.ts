@@ -423,6 +423,9 @@ function withCaching(head: string[], caching: CachingHeaders): void {
 /** The JSON answer to a failure of the fast path itself: as Yoga masks an unexpected error. */
 const FAILED_BODY = JSON.stringify({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
 
+/** A client that goes away mid-body: node's server has nothing to answer, and neither has the fast path. */
+function ignoreClientError(): void {}
+
 /** `slow` (Yoga's node handler) with the fast path in front of it. */
 export function withFastPath<TState>(options: FastPathOptions<TState>, slow: RequestListener): RequestListener {
   const { graphqlPath, maxRequestBytes, pipeline } = options;
@@ -473,8 +476,17 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       ...exchange.answerHeaders.flat(),
     ];
     response.writeHead(200, head);
-    // Returned, not awaited: this frame (the request's context and state, the body, the head) is let go while the stream lasts.
-    return sendEvents(response, result, streams);
+    // Sent alone, before the first event: node keeps a response's head as it built it, a string of
+    // one piece per header, for the response's life, unless the head is written by itself, which
+    // makes it one piece (about a kilobyte less per open stream).
+    response.flushHeaders();
+    const { requestId } = exchange;
+    // Neither returned nor awaited: the request's promise, and the exchange its failure handler
+    // holds (its steps' hand-overs, its span), would otherwise wait as long as the stream lasts.
+    sendEvents(response, result, streams).catch((error: unknown) => {
+      options.logger.error({ err: error, requestId }, 'the fast path failed to stream a subscription');
+      response.destroy();
+    });
   };
 
   /** Runs a request whose parameters are read: its steps, its plan, its execution, its answer. */
@@ -615,14 +627,16 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     if (request.method === 'GET') return take(request, response, undefined, wanted, cors, arrived);
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer): void => {
       chunks.push(chunk);
       size += chunk.length;
+    };
+    request.on('data', collect);
+    request.on('error', ignoreClientError);
+    request.once('end', () => {
+      // Nothing of this scope stays listening: a subscription's request lives as long as its stream.
+      request.removeListener('data', collect);
+      take(request, response, chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size), wanted, cors, arrived);
     });
-    // A client that goes away mid-body: node's server has nothing to answer, and neither has this.
-    request.on('error', () => undefined);
-    request.on('end', () =>
-      take(request, response, chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size), wanted, cors, arrived),
-    );
   };
 }
