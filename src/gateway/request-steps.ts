@@ -49,6 +49,7 @@ import { useMetrics } from './ops/use-metrics.js';
 import { type PersistedQueriesOptions, usePersistedQueries } from './persisted/use-persisted-queries.js';
 import { useProvenance } from './provenance/use-provenance.js';
 import type { ProxyTrust } from './upstream/caller-address.js';
+import { whenKnown } from './shared/at-once.js';
 
 /** What the steps are made of: the parts server.ts builds once per gateway. */
 export interface StepParts {
@@ -177,7 +178,7 @@ export function requestSteps(parts: StepParts): RequestStep[] {
               arrive: (exchange) => {
                 const identified = settling.identify({ headers: exchange.headers, address: exchange.address });
                 // A caller settled at once is not awaited: most requests of a signed-in client are.
-                return identified instanceof Promise ? identified.then((found) => adopt(exchange, found)) : adopt(exchange, identified);
+                return whenKnown(identified, (found) => adopt(exchange, found));
               },
             },
             { provides: ['caller'] },
@@ -191,23 +192,20 @@ export function requestSteps(parts: StepParts): RequestStep[] {
             [useRateLimit({ callerOf, rateLimit, quota, graphqlPath: GRAPHQL_PATH })],
             {
               arrive: (exchange) =>
-                rateLimit.consume(exchange.caller).then((decision) => {
+                whenKnown(rateLimit.consume(exchange.caller), (decision) => {
                   if (!decision) return CONTINUE;
                   exchange.handOvers.push(() => handOverRateDecision(exchange.nodeRequest, decision));
                   if (!decision.allowed) return 'yoga';
                   exchange.answerHeaders.push(...rateLimitFields(decision));
                   return CONTINUE;
                 }),
-              admit: async (exchange, { schema, document, operationName }) => {
-                if (!quota) return CONTINUE;
-                try {
-                  await quota.checkOperation(exchange.caller, schema, document, operationName);
-                  return CONTINUE;
-                } catch {
-                  // Yoga's path runs the same check, and answers its refusal.
-                  return 'yoga';
-                }
-              },
+              // A refusal goes to Yoga's path, which runs the same check and answers it.
+              admit: (exchange, { schema, document, operationName }) =>
+                quota
+                  ? whenKnown(quota.operationRefusal(exchange.caller, schema, document, operationName), (refused) =>
+                      refused ? 'yoga' : CONTINUE,
+                    )
+                  : CONTINUE,
             },
             { requires: ['caller'], provides: ['rate-limit'] },
           ),

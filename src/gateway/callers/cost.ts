@@ -10,6 +10,7 @@ import { Counter, type Registry } from 'prom-client';
 import type { UpstreamName } from '../config.js';
 import type { Caller } from './caller.js';
 import type { CallerQuota } from './quota.js';
+import { type AtOnce, whenKnown } from '../shared/at-once.js';
 
 /** What one request spent, per upstream. */
 export interface CostSummary {
@@ -102,13 +103,17 @@ export class CostMeters {
 
 /**
  * `result` with `extensions.cost`: what the request spent when it reached a vendor or its cache,
- * and with a quota what is left of it, on every answer. Run by Yoga's adapter (use-cost.ts) and the
- * fast path alike.
+ * and with a quota what is left of it, on every answer (at once when the counters are in memory).
+ * Run by Yoga's adapter (use-cost.ts) and the fast path alike.
  */
-export async function withCost<T extends ExecutionResult>(result: T, meter: CostMeter, quota?: CallerQuota): Promise<T> {
+export function withCost<T extends ExecutionResult>(result: T, meter: CostMeter, quota?: CallerQuota): AtOnce<T> {
   const summary = meter.summary();
   // With a quota every answer shows what is left of it, whatever it spent.
-  if (quota) return { ...result, extensions: { ...result.extensions, cost: { ...summary, quota: await quota.remaining(meter.caller) } } };
+  if (quota)
+    return whenKnown(quota.remaining(meter.caller), (left) => ({
+      ...result,
+      extensions: { ...result.extensions, cost: { ...summary, quota: left } },
+    }));
   // An answer that reached no vendor spent nothing to report.
   if (Object.keys(summary.calls).length === 0 && Object.keys(summary.cacheHits).length === 0) return result;
   return { ...result, extensions: { ...result.extensions, cost: summary } };

@@ -5,11 +5,11 @@
  * clock, so a quota resets at midnight UTC without any timer, and tests choose the day.
  */
 import { type DocumentNode, getOperationAST, GraphQLError, type GraphQLSchema } from 'graphql';
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { UpstreamName } from '../config.js';
 import { type CallerLimitSettings, dailyQuotaOf, type QuotaDeclarations } from './caller-limits.js';
-import { type CounterStore, withLimiter } from './counter-store.js';
+import type { Counter, CounterStore } from './counter-store.js';
+import { allKnown, type AtOnce, whenKnown } from '../shared/at-once.js';
 import { estimateUpstreamUnits } from './estimate-units.js';
 import { type LimitPolicy, limitHeaders } from './rate-limit-headers.js';
 import type { Caller } from './caller.js';
@@ -106,26 +106,27 @@ export class CallerQuota {
     const limit = dailyQuotaOf(this.settings, caller, upstream);
     if (limit === undefined || units <= 0) return;
     const now = this.clock();
+    let consumed: number;
     try {
-      const limiter = await this.limiter(limit);
-      await limiter.consume(this.key(caller, upstream, now), units);
-    } catch (refusal) {
-      // Anything but a refusal (Redis and its insurance both failing) lets the call through: an outage never blocks traffic.
-      if (!(refusal instanceof RateLimiterRes)) return;
-      throw quotaError(this.settings.vendors, upstream, limit, units, now, false);
+      ({ consumed } = await whenKnown(this.counter(limit), (counter) => counter.take(this.key(caller, upstream, now), units)));
+    } catch {
+      // Redis and its insurance both failing lets the call through: an outage never blocks traffic.
+      return;
     }
+    if (consumed > limit) throw quotaError(this.settings.vendors, upstream, limit, units, now, false);
   }
 
   /**
-   * `check` of an operation's estimated units: the one check both paths run before execution. The
-   * estimate reads only the document, so it is worked out once per parsed document and operation.
+   * The refusal of an operation's estimated units (`refusal`): the one check both paths run before
+   * execution. The estimate reads only the document, so it is worked out once per parsed document
+   * and operation.
    */
-  async checkOperation(
+  operationRefusal(
     caller: Caller,
     schema: GraphQLSchema,
     document: DocumentNode,
     operationName: string | null | undefined,
-  ): Promise<void> {
+  ): AtOnce<GraphQLError | undefined> {
     let byName = this.estimates.get(document);
     if (!byName) this.estimates.set(document, (byName = new Map()));
     let estimate = byName.get(operationName);
@@ -134,26 +135,34 @@ export class CallerQuota {
       estimate = operation ? estimateUpstreamUnits(schema, document, operation) : null;
       byName.set(operationName, estimate);
     }
-    if (estimate) await this.check(caller, estimate);
+    return estimate ? this.refusal(caller, estimate) : undefined;
   }
 
   /**
-   * Refuses an operation whose estimate needs more units than the caller has left at any vendor,
-   * before anything executes: QUOTA_EXCEEDED with HTTP 429, Retry-After and the quota's RateLimit
-   * fields. Spends nothing: each call spends when it is made.
+   * QUOTA_EXCEEDED for an operation whose estimate needs more units than the caller has left at
+   * any vendor, found before anything executes (HTTP 429, Retry-After and the quota's RateLimit
+   * fields); undefined when it may run. Spends nothing: each call spends when it is made. Known at
+   * once when the counters are in memory.
    */
-  async check(caller: Caller, estimate: UnitEstimate): Promise<void> {
+  refusal(caller: Caller, estimate: UnitEstimate): AtOnce<GraphQLError | undefined> {
     const now = this.clock();
+    const needs: { upstream: UpstreamName; units: number; limit: number }[] = [];
     for (const [upstream, units] of Object.entries(unitsByUpstream(estimate, this.settings.vendors)) as [UpstreamName, number][]) {
       const limit = dailyQuotaOf(this.settings, caller, upstream);
-      if (limit === undefined || units <= 0) continue;
-      const used = await this.used(caller, upstream, limit, now);
-      if (used + units > limit) throw quotaError(this.settings.vendors, upstream, limit, units, now, true, Math.max(0, limit - used));
+      if (limit !== undefined && units > 0) needs.push({ upstream, units, limit });
     }
+    if (needs.length === 0) return undefined;
+    return whenKnown(allKnown(needs.map(({ upstream, limit }) => this.used(caller, upstream, limit, now))), (used) => {
+      for (const [index, { upstream, units, limit }] of needs.entries()) {
+        const spent = used[index] ?? 0;
+        if (spent + units > limit) return quotaError(this.settings.vendors, upstream, limit, units, now, true, Math.max(0, limit - spent));
+      }
+      return undefined;
+    });
   }
 
-  /** The caller's state at every upstream where it has a quota, read at one instant. */
-  async remaining(caller: Caller): Promise<Partial<Record<UpstreamName, QuotaState>>> {
+  /** The caller's state at every upstream where it has a quota, read at one instant; at once when the counters are in memory. */
+  remaining(caller: Caller): AtOnce<Partial<Record<UpstreamName, QuotaState>>> {
     const now = this.clock();
     const resetsAt = this.day.resetsAt(now);
     const limited: { upstream: UpstreamName; limit: number }[] = [];
@@ -161,17 +170,18 @@ export class CallerQuota {
       const limit = dailyQuotaOf(this.settings, caller, upstream);
       if (limit !== undefined) limited.push({ upstream, limit });
     }
-    const used = await Promise.all(limited.map(({ upstream, limit }) => this.used(caller, upstream, limit, now)));
-    const states: Partial<Record<UpstreamName, QuotaState>> = {};
-    limited.forEach(({ upstream, limit }, index) => {
-      const spent = Math.min(limit, used[index] ?? 0);
-      states[upstream] = { limit, used: spent, remaining: limit - spent, resetsAt };
+    return whenKnown(allKnown(limited.map(({ upstream, limit }) => this.used(caller, upstream, limit, now))), (used) => {
+      const states: Partial<Record<UpstreamName, QuotaState>> = {};
+      limited.forEach(({ upstream, limit }, index) => {
+        const spent = Math.min(limit, used[index] ?? 0);
+        states[upstream] = { limit, used: spent, remaining: limit - spent, resetsAt };
+      });
+      return states;
     });
-    return states;
   }
 
-  private limiter(limit: number): RateLimiterAbstract | Promise<RateLimiterAbstract> {
-    return this.store.limiter('quota', limit, COUNTER_SECONDS);
+  private counter(limit: number): AtOnce<Counter> {
+    return this.store.counter('quota', limit, COUNTER_SECONDS);
   }
 
   private key(caller: Caller, upstream: UpstreamName, now: Date): string {
@@ -179,13 +189,15 @@ export class CallerQuota {
   }
 
   /** What the caller used; 0 when the counters cannot be read (an outage never blocks traffic). */
-  private used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): Promise<number> {
+  private used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): AtOnce<number> {
     const key = this.key(caller, upstream, now);
-    // Chained, not awaited in an async function: every answer reads every vendor's counter.
-    return withLimiter(this.limiter(limit), (made) => made.get(key)).then(
-      (state) => state?.consumedPoints ?? 0,
-      () => 0,
-    );
+    const read = whenKnown(this.counter(limit), (counter) => counter.read(key));
+    return read instanceof Promise
+      ? read.then(
+          (state) => state?.consumed ?? 0,
+          () => 0,
+        )
+      : (read?.consumed ?? 0);
   }
 }
 

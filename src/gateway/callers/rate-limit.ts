@@ -1,14 +1,14 @@
 /**
  * The per-caller rate limit: so many requests per minute per caller id (an anonymous caller's id
  * carries its address, so anonymous callers are limited per address), shared by every replica
- * through the counter store. rate-limiter-flexible counts in a fixed window that opens at the
- * caller's first request (atomically, in one Lua script on Redis): simpler than a token bucket,
+ * through the counter store, which counts in a fixed window that opens at the caller's first
+ * request (atomically, in one Lua script on Redis): simpler than a token bucket,
  * with the same promise to a client that reads the headers (so many left, the count restarts in
  * so many seconds).
  */
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { type AtOnce, whenKnown } from '../shared/at-once.js';
 import { type CallerLimitSettings, ratePerMinuteOf } from './caller-limits.js';
-import { type CounterStore, withLimiter } from './counter-store.js';
+import type { CountState, CounterStore } from './counter-store.js';
 import { HandOver } from '../shared/hand-over.js';
 import type { Caller } from './caller.js';
 import { type LimitPolicy, policyItem, stateItem } from './rate-limit-headers.js';
@@ -26,32 +26,35 @@ export interface RateDecision {
   windowSeconds: number;
 }
 
-const NO_DECISION: Promise<undefined> = Promise.resolve(undefined);
-
 export class CallerRateLimit {
   constructor(
     private readonly settings: CallerLimitSettings,
     private readonly store: CounterStore,
   ) {}
 
-  /** Takes one request's token from the caller; undefined when the caller has no rate limit. */
-  consume(caller: Caller): Promise<RateDecision | undefined> {
+  /**
+   * Takes one request's token from the caller: at once when the counters are in memory. Undefined
+   * when the caller has no rate limit, or when the counter could not count (Redis and its
+   * insurance both failing), which lets the request through.
+   */
+  consume(caller: Caller): AtOnce<RateDecision | undefined> {
     const limit = ratePerMinuteOf(this.settings, caller);
-    if (limit <= 0) return NO_DECISION;
-    // Chained, not awaited in an async function: every request takes a token.
-    return withLimiter(this.store.limiter('rate', limit, RATE_WINDOW_SECONDS), (made) => made.consume(caller.id)).then(
-      (state) => decision(true, limit, state),
-      // A refusal rejects with the counter's state; anything else (Redis and insurance both failing) lets the request through.
-      (refusal: unknown) => (refusal instanceof RateLimiterRes ? decision(false, limit, refusal) : undefined),
-    );
+    if (limit <= 0) return undefined;
+    const counted = whenKnown(this.store.counter('rate', limit, RATE_WINDOW_SECONDS), (counter) => counter.take(caller.id, 1));
+    return counted instanceof Promise
+      ? counted.then(
+          (state) => decision(limit, state),
+          () => undefined,
+        )
+      : decision(limit, counted);
   }
 }
 
-function decision(allowed: boolean, limit: number, state: RateLimiterRes): RateDecision {
+function decision(limit: number, state: CountState): RateDecision {
   return {
-    allowed,
+    allowed: state.consumed <= limit,
     limit,
-    remaining: state.remainingPoints,
+    remaining: Math.max(0, limit - state.consumed),
     resetSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)),
     windowSeconds: RATE_WINDOW_SECONDS,
   };

@@ -62,8 +62,9 @@ export function useRateLimit({ callerOf, rateLimit, quota, graphqlPath = '/graph
     async onExecute({ args }) {
       const caller = quota && callerOf(args.contextValue.request);
       if (!quota || !caller) return;
-      // Throwing here refuses the whole request; QUOTA_EXCEEDED's http extension makes it a 429.
-      await quota.checkOperation(caller, args.schema, args.document, args.operationName);
+      // Thrown here it refuses the whole request; QUOTA_EXCEEDED's http extension makes it a 429.
+      const refused = await quota.operationRefusal(caller, args.schema, args.document, args.operationName);
+      if (refused) throw refused;
     },
     onResponse({ request, response }) {
       const decision = decisions.get(request);

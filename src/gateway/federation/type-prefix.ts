@@ -4,6 +4,7 @@
  * Root types, built-in scalars, introspection types and the composition types (`_Any`,
  * `_Entity`, `_Service`) keep their names; field names never change.
  */
+import { whenKnown } from '../shared/at-once.js';
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import {
   defaultTypeResolver,
@@ -33,7 +34,7 @@ function prefixed(prefix: string, resolveType: GraphQLTypeResolver<unknown, unkn
   // Synchronous where the inner resolver is: graphql-jit (GRAPHQL_JIT) takes no promise here.
   return (value, context, info, abstractType) => {
     const name = inner(value, context, info, abstractType);
-    return name instanceof Promise ? name.then(add) : add(name);
+    return whenKnown(name, add);
   };
 }
 

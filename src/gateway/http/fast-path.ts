@@ -16,6 +16,7 @@
  * with its result, so the error catalogue, status and media type stay Yoga's and no upstream is
  * called twice. test/gateway/fast-path.test.ts compares the two paths' answers byte for byte.
  */
+import type { AtOnce } from '../shared/at-once.js';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { anonymousCaller } from '../callers/caller.js';
@@ -178,7 +179,8 @@ function headerReader(request: IncomingMessage): HeaderReader {
 export interface StartedRequest<TState> {
   context: object;
   state: TState;
-  answered(result: ExecutionResult): Promise<ExecutionResult>;
+  /** The answer as served: at once when nothing it adds needs waiting for (the quota in memory). */
+  answered(result: ExecutionResult): AtOnce<ExecutionResult>;
   /** How long the answer stays fresh, from the upstream answers it used (the whole-operation cache). */
   lifetime(): Lifetime;
 }
@@ -541,7 +543,8 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       const started = options.start(exchange);
       const result = await execute(plan, started.context, variables);
       if (result.errors?.length || !('data' in result)) return handOver(exchange, response, body, { state: started.state, result });
-      answer = await started.answered(result);
+      const served = started.answered(result);
+      answer = served instanceof Promise ? await served : served;
       text = JSON.stringify(answer);
       caching = options.answerCache?.after(cached, answer, started.lifetime()) ?? {};
     }
