@@ -16,10 +16,10 @@
  * with its result, so the error catalogue, status and media type stay Yoga's and no upstream is
  * called twice. test/gateway/fast-path.test.ts compares the two paths' answers byte for byte.
  */
-import type { AtOnce } from '../shared/at-once.js';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { anonymousCaller } from '../callers/caller.js';
+import type { AtOnce } from '../shared/at-once.js';
 import type { Logger } from '../logger.js';
 import { CORS_EXPOSED_HEADERS } from '../ops/cors.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
