@@ -152,7 +152,7 @@ export class CallerQuota {
       if (limit !== undefined && units > 0) needs.push({ upstream, units, limit });
     }
     if (needs.length === 0) return undefined;
-    return whenKnown(allKnown(needs.map(({ upstream, limit }) => this.used(caller, upstream, limit, now))), (used) => {
+    return whenKnown(this.usedAt(caller, needs, now), (used) => {
       for (const [index, { upstream, units, limit }] of needs.entries()) {
         const spent = used[index] ?? 0;
         if (spent + units > limit) return quotaError(this.settings.vendors, upstream, limit, units, now, true, Math.max(0, limit - spent));
@@ -170,7 +170,7 @@ export class CallerQuota {
       const limit = dailyQuotaOf(this.settings, caller, upstream);
       if (limit !== undefined) limited.push({ upstream, limit });
     }
-    return whenKnown(allKnown(limited.map(({ upstream, limit }) => this.used(caller, upstream, limit, now))), (used) => {
+    return whenKnown(this.usedAt(caller, limited, now), (used) => {
       const states: Partial<Record<UpstreamName, QuotaState>> = {};
       limited.forEach(({ upstream, limit }, index) => {
         const spent = Math.min(limit, used[index] ?? 0);
@@ -188,16 +188,20 @@ export class CallerQuota {
     return `${caller.id}:${upstream}:${this.day.of(now)}`;
   }
 
+  /** What the caller used at each of `places`, in their order, read at one instant. */
+  private usedAt(caller: Caller, places: readonly { upstream: UpstreamName; limit: number }[], now: Date): AtOnce<number[]> {
+    return allKnown(places.map(({ upstream, limit }) => this.used(caller, upstream, limit, now)));
+  }
+
   /** What the caller used; 0 when the counters cannot be read (an outage never blocks traffic). */
   private used(caller: Caller, upstream: UpstreamName, limit: number, now: Date): AtOnce<number> {
     const key = this.key(caller, upstream, now);
     const read = whenKnown(this.counter(limit), (counter) => counter.read(key));
-    return read instanceof Promise
-      ? read.then(
-          (state) => state?.consumed ?? 0,
-          () => 0,
-        )
-      : (read?.consumed ?? 0);
+    return whenKnown(
+      read,
+      (state) => state?.consumed ?? 0,
+      () => 0,
+    );
   }
 }
 

@@ -41,12 +41,11 @@ export class CallerRateLimit {
     const limit = ratePerMinuteOf(this.settings, caller);
     if (limit <= 0) return undefined;
     const counted = whenKnown(this.store.counter('rate', limit, RATE_WINDOW_SECONDS), (counter) => counter.take(caller.id, 1));
-    return counted instanceof Promise
-      ? counted.then(
-          (state) => decision(limit, state),
-          () => undefined,
-        )
-      : decision(limit, counted);
+    return whenKnown(
+      counted,
+      (state) => decision(limit, state),
+      () => undefined,
+    );
   }
 }
 

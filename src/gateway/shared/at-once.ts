@@ -8,9 +8,12 @@
 /** A value known now, or a promise of it. */
 export type AtOnce<T> = T | Promise<T>;
 
-/** `use` of `value`: called now when the value is known, else once it is. */
-export function whenKnown<T, R>(value: AtOnce<T>, use: (known: T) => AtOnce<R>): AtOnce<R> {
-  return value instanceof Promise ? value.then(use) : use(value);
+/**
+ * `use` of `value`: called now when the value is known, else once it is. `failed`, when given,
+ * answers instead if the promise rejects (a value known now cannot have failed).
+ */
+export function whenKnown<T, R>(value: AtOnce<T>, use: (known: T) => AtOnce<R>, failed?: (reason: unknown) => AtOnce<R>): AtOnce<R> {
+  return value instanceof Promise ? value.then(use, failed) : use(value);
 }
 
 /** All of `values`, known now when each of them is. */
