@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { AtOnce } from '../shared/at-once.js';
 import { canonicalJson } from '../shared/canonical-json.js';
 import type { SharedStore } from './shared-store.js';
 
@@ -153,13 +154,18 @@ export class OperationCache {
    * The fresh answer under `key`: this process's, else the shared store's (then kept here too).
    * `key` may be a function, called only when something could be found: with no shared store and
    * no answer of `operation` held here, a lookup is a miss without working out its key (a hash).
+   * Known at once unless the shared store must be asked.
    */
-  async lookup(key: KeyOf, operation: string | undefined): Promise<CachedAnswer | undefined> {
-    let found: CachedAnswer | undefined;
-    if (this.shared || this.bytesByOperation.has(operation)) {
-      const known = typeof key === 'string' ? key : key();
-      found = this.local(known) ?? (await this.fromShared(known));
-    }
+  lookup(key: KeyOf, operation: string | undefined): AtOnce<CachedAnswer | undefined> {
+    if (!this.shared && !this.bytesByOperation.has(operation)) return this.looked(operation, undefined);
+    const known = typeof key === 'string' ? key : key();
+    const local = this.local(known);
+    if (local !== undefined || !this.shared) return this.looked(operation, local);
+    return this.fromShared(known).then((found) => this.looked(operation, found));
+  }
+
+  /** Counts a lookup's outcome and passes its answer on. */
+  private looked(operation: string | undefined, found: CachedAnswer | undefined): CachedAnswer | undefined {
     this.observer?.operationCacheLookup(operation, found !== undefined);
     return found;
   }

@@ -7,8 +7,10 @@
  */
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import type { Lifetime } from '../cache/answer-lifetime.js';
+import type { CachedAnswer } from '../cache/operation-cache.js';
 import type { Caller } from '../callers/caller.js';
 import type { CallerQuota } from '../callers/quota.js';
+import { type AtOnce, whenKnown } from '../shared/at-once.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { type CachingHeaders, OperationAnswers, type PlannedAnswer } from './operation-answers.js';
 
@@ -42,14 +44,23 @@ export class FastAnswers {
     private readonly quota?: CallerQuota,
   ) {}
 
-  /** A hit, a miss to settle after execution, or undefined when the operation's answers are never kept. */
-  async before(request: FastAnswerRequest): Promise<FastHit | FastMiss | undefined> {
+  /**
+   * A hit, a miss to settle after execution, or undefined when the operation's answers are never
+   * kept; known at once when neither the shared store nor a quota counter on Redis must be asked.
+   */
+  before(request: FastAnswerRequest): AtOnce<FastHit | FastMiss | undefined> {
     const planned = this.answers.plan({ ...request, schema: this.schema });
     if (!planned) return undefined;
-    const hit = await this.answers.lookup(planned);
-    if (!hit) return { kind: 'miss', planned };
-    const body = OperationAnswers.hitBody(hit, this.quota && { quota: await this.quota.remaining(request.caller) });
-    return { kind: 'hit', body, headers: this.answers.hitHeaders(hit) };
+    return whenKnown(this.answers.lookup(planned), (hit) => (hit ? this.hit(hit, request.caller) : { kind: 'miss', planned }));
+  }
+
+  private hit(entry: CachedAnswer, caller: Caller): AtOnce<FastHit> {
+    const served = (cost: { quota: unknown } | undefined): FastHit => ({
+      kind: 'hit',
+      body: OperationAnswers.hitBody(entry, cost),
+      headers: this.answers.hitHeaders(entry),
+    });
+    return this.quota ? whenKnown(this.quota.remaining(caller), (quota) => served({ quota })) : served(undefined);
   }
 
   /** The caching headers of `answer` (as served: provenance and cost added), kept for `lifetime` when it may be. */

@@ -525,13 +525,14 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     ];
     const { headers } = exchange;
     const { variables } = params;
-    const cached = await options.answerCache?.before({
+    const before = options.answerCache?.before({
       document: plan.document,
       operation: plan.operation,
       variables,
       headers,
       caller: exchange.caller,
     });
+    const cached = before instanceof Promise ? await before : before;
     let answer: ExecutionResult;
     let text: string;
     let caching: CachingHeaders;
@@ -552,7 +553,8 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     if (OperationAnswers.notModified(exchange.method, headers.get('if-none-match'), caching)) {
       response.writeHead(304, head.slice(2)).end();
     } else {
-      await writeAnswer(options.compression, exchange.nodeRequest, response, 200, head, text);
+      const written = writeAnswer(options.compression, exchange.nodeRequest, response, 200, head, text);
+      if (written) await written;
     }
     options.metrics?.fastPathRun('answered');
     pipeline.answered(exchange, answer);

@@ -12,6 +12,7 @@ import type { Lifetime } from '../cache/answer-lifetime.js';
 import { cacheControl, NO_STORE, notModified } from '../cache/http-caching.js';
 import { type CachedAnswer, type OperationCache, operationKey, viewerOf } from '../cache/operation-cache.js';
 import type { Caller } from '../callers/caller.js';
+import type { AtOnce } from '../shared/at-once.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { notCacheable } from './operation-cacheability.js';
 
@@ -117,8 +118,8 @@ export class OperationAnswers {
     };
   }
 
-  /** The fresh kept answer, here or in the shared store. */
-  lookup(planned: PlannedAnswer): Promise<CachedAnswer | undefined> {
+  /** The fresh kept answer, here or in the shared store; known at once when the shared store need not be asked. */
+  lookup(planned: PlannedAnswer): AtOnce<CachedAnswer | undefined> {
     return this.cache.lookup(() => planned.key, planned.operation);
   }
 
