@@ -126,6 +126,19 @@ describe('a valid bearer token', () => {
     for (let index = 0; index < 3; index += 1) expect((await ask(bearer(token))).status).toBe(200);
     expect(fetches).toBe(1);
   });
+
+  it('is taken, once remembered, in every spelling of the scheme, and refused with anything after it', async () => {
+    const { ask } = gateway();
+    const token = await sign({});
+    // Twice: verified, then remembered, so the later spellings meet a token known in the set in hand.
+    for (let index = 0; index < 2; index += 1) expect((await ask(bearer(token))).status).toBe(200);
+    for (const authorization of [`bearer ${token}`, `Bearer  ${token}`, `BEARER ${token}`]) {
+      expect((await ask({ authorization })).body.data.whoami).toMatchObject({ id: 'user-1', anonymous: false });
+    }
+    for (const authorization of [`Bearer ${token} x`, `Bearer ${token},`, `Bearer ${token}${token.slice(0, 1)}`, `Bearer\t${token}`]) {
+      expect((await ask({ authorization })).status).toBe(401);
+    }
+  });
 });
 
 describe('refused tokens answer 401 UNAUTHENTICATED with an invalid_token challenge', () => {
