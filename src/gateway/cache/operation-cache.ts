@@ -90,9 +90,21 @@ export function viewerOf(
   credentials: Iterable<[string, string]>,
 ): string {
   const sent = [...credentials].map(([name, value]) => `${name}:${value}`).sort();
-  // The prefixes keep a signed-in caller's view apart from any anonymous one, whatever its id or scopes.
-  const who = caller.anonymous ? 'anonymous' : `caller:${caller.id}\0${[...caller.scopes].sort().join(' ')}`;
+  const who = caller.anonymous ? 'anonymous' : signedIn(caller);
   return sent.length === 0 ? who : `${who}\0credentials:${hash(sent.join('\n'))}`;
+}
+
+/** Each signed-in caller's view, spelt once: a verified token or a key hands out the same caller on every request. */
+const signedInViews = new WeakMap<object, string>();
+
+function signedIn(caller: { id: string; scopes: ReadonlySet<string> }): string {
+  let view = signedInViews.get(caller);
+  if (view === undefined) {
+    // The prefix keeps a signed-in caller's view apart from the anonymous one, whatever its id or scopes.
+    view = `caller:${caller.id}\0${[...caller.scopes].sort().join(' ')}`;
+    signedInViews.set(caller, view);
+  }
+  return view;
 }
 
 /** A strong ETag of `body`. */

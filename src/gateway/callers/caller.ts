@@ -14,9 +14,9 @@ export interface CallerLimits {
 
 export interface Caller {
   /** The JWT's `sub`, a static key's id, or `anonymous:<address>` for a caller without credentials. */
-  id: string;
+  readonly id: string;
   /** What the caller may do (`scope`/`scp` claims, or the key's scopes); empty when anonymous. */
-  scopes: ReadonlySet<string>;
+  readonly scopes: ReadonlySet<string>;
   /** The limits class it belongs to (a metric label, so a small fixed set): `anonymous` without credentials. */
   tier: string;
   anonymous: boolean;

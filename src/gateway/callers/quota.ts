@@ -87,6 +87,7 @@ class UtcDay {
 export class CallerQuota {
   /** Each parsed document's estimate per operation name (null: no such operation). */
   private readonly estimates = new WeakMap<DocumentNode, Map<string | null | undefined, UnitEstimate | null>>();
+  private readonly prices = new WeakMap<UnitEstimate, readonly [UpstreamName, number][]>();
   private readonly day = new UtcDay();
   private readonly upstreams: readonly UpstreamName[];
 
@@ -147,7 +148,7 @@ export class CallerQuota {
   refusal(caller: Caller, estimate: UnitEstimate): AtOnce<GraphQLError | undefined> {
     const now = this.clock();
     const needs: { upstream: UpstreamName; units: number; limit: number }[] = [];
-    for (const [upstream, units] of Object.entries(unitsByUpstream(estimate, this.settings.vendors)) as [UpstreamName, number][]) {
+    for (const [upstream, units] of this.priced(estimate)) {
       const limit = dailyQuotaOf(this.settings, caller, upstream);
       if (limit !== undefined && units > 0) needs.push({ upstream, units, limit });
     }
@@ -159,6 +160,16 @@ export class CallerQuota {
       }
       return undefined;
     });
+  }
+
+  /** `estimate`'s units per upstream, priced once per estimate: the vendors' quotas are fixed for the gateway's life. */
+  private priced(estimate: UnitEstimate): readonly [UpstreamName, number][] {
+    let units = this.prices.get(estimate);
+    if (units === undefined) {
+      units = Object.entries(unitsByUpstream(estimate, this.settings.vendors)) as [UpstreamName, number][];
+      this.prices.set(estimate, units);
+    }
+    return units;
   }
 
   /** The caller's state at every upstream where it has a quota, read at one instant; at once when the counters are in memory. */
