@@ -1,6 +1,6 @@
 /**
  * The per-caller daily quota per vendor, counted in the vendor's unit (quota-units.ts) and checked
- * before the call is sent: `spend` per upstream call (the upstream client calls it), `check` for
+ * before the call is sent: `spend` per upstream call (the upstream client calls it), `operationRefusal` for
  * an operation's estimate before execution. The counter's key holds the UTC day of the injected
  * clock, so a quota resets at midnight UTC without any timer, and tests choose the day.
  */
@@ -8,7 +8,7 @@ import { type DocumentNode, getOperationAST, GraphQLError, type GraphQLSchema } 
 import type { Clock } from '../clock.js';
 import type { UpstreamName } from '../config.js';
 import { type CallerLimitSettings, dailyQuotaOf, type QuotaDeclarations } from './caller-limits.js';
-import type { Counter, CounterStore } from './counter-store.js';
+import type { Counter, CounterStore, CountState } from './counter-store.js';
 import { allKnown, type AtOnce, whenKnown } from '../shared/at-once.js';
 import { estimateUpstreamUnits } from './estimate-units.js';
 import { type LimitPolicy, limitHeaders } from './rate-limit-headers.js';
@@ -100,21 +100,19 @@ export class CallerQuota {
   }
 
   /**
-   * Spends `units` of the caller's daily quota at `upstream` before a call is sent; throws
-   * QUOTA_EXCEEDED (the call must then not be sent) when they are not left.
+   * Spends `units` of the caller's daily quota at `upstream` before a call is sent; rejects with
+   * QUOTA_EXCEEDED (the call must then not be sent) when they are not left. Spent at once, with
+   * nothing to wait for, when the counters are in memory and the units were left.
    */
-  async spend(caller: Caller, upstream: UpstreamName, units: number): Promise<void> {
+  spend(caller: Caller, upstream: UpstreamName, units: number): Promise<void> | undefined {
     const limit = dailyQuotaOf(this.settings, caller, upstream);
-    if (limit === undefined || units <= 0) return;
+    if (limit === undefined || units <= 0) return undefined;
     const now = this.clock();
-    let consumed: number;
-    try {
-      ({ consumed } = await whenKnown(this.counter(limit), (counter) => counter.take(this.key(caller, upstream, now), units)));
-    } catch {
-      // Redis and its insurance both failing lets the call through: an outage never blocks traffic.
-      return;
-    }
-    if (consumed > limit) throw quotaError(this.settings.vendors, upstream, limit, units, now, false);
+    const refusal = ({ consumed }: CountState): Promise<never> | undefined =>
+      consumed > limit ? Promise.reject(quotaError(this.settings.vendors, upstream, limit, units, now, false)) : undefined;
+    const taken = whenKnown(this.counter(limit), (counter) => counter.take(this.key(caller, upstream, now), units));
+    // Redis and its insurance both failing lets the call through: an outage never blocks traffic.
+    return taken instanceof Promise ? taken.then(refusal, () => undefined) : refusal(taken);
   }
 
   /**

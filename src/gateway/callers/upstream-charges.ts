@@ -17,7 +17,9 @@ export function upstreamCharges(caller: Caller, quota: CallerQuota | undefined, 
       const path = pathBelow(baseUrl, url);
       const record = (): void => meter?.record(name, { cached: false, paid: isPaidLookup(vendor.quota, method, path) });
       if (!quota) return void record();
-      return quota.spend(caller, name, quotaUnits(vendor.quota, method, path)).then(record);
+      const spent = quota.spend(caller, name, quotaUnits(vendor.quota, method, path));
+      if (spent === undefined) return void record();
+      return spent.then(record);
     },
     cacheHit(upstream) {
       meter?.record(upstream, { cached: true, paid: false });

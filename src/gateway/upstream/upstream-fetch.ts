@@ -94,7 +94,8 @@ export interface UpstreamCharges {
   /**
    * Called once per exchange, just before it is sent (retries of it are not new exchanges), with
    * the upstream it goes to (its base URL and its profile's `quota`) and the full URL. A promise
-   * only when a quota is counted (it rejects with QUOTA_EXCEEDED), so a call without one waits for nothing.
+   * only when the quota must be waited for (its counter is on Redis) or refuses the call (it
+   * rejects with QUOTA_EXCEEDED), so a call that may go waits for nothing.
    */
   beforeSend(upstream: Pick<ResolvedUpstream, 'name' | 'url' | 'vendor'>, method: string, url: string): Promise<void> | undefined;
   /** An answer the shared cache gave instead of a call. */
