@@ -10,7 +10,7 @@
  * per ~20 request lines, no thread pool), or FLUSH_INTERVAL_MS after they were logged when
  * traffic is light. They are not left in sonic-boom's own buffer: its every write measures the
  * UTF-8 length of the whole string buffered so far, which flattens a string growing by `+=` on
- * each line (about 6 µs of CPU per request line in the gateway, a tenth of a cached answer's).
+ * each line (a request line through pino took 2.1 µs that way, 1.35 µs this way, in isolation).
  * Only the request line is written this way (see `hotPathLogger`): every other line (start-up,
  * drain, warnings, errors) is rare and someone may be waiting for it, so it flushes the buffer
  * at once, the request lines before it going out first.
