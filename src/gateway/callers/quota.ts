@@ -104,15 +104,15 @@ export class CallerQuota {
    * QUOTA_EXCEEDED (the call must then not be sent) when they are not left. Spent at once, with
    * nothing to wait for, when the counters are in memory and the units were left.
    */
-  spend(caller: Caller, upstream: UpstreamName, units: number): Promise<void> | undefined {
+  spend(caller: Caller, upstream: UpstreamName, units: number): AtOnce<void> {
     const limit = dailyQuotaOf(this.settings, caller, upstream);
-    if (limit === undefined || units <= 0) return undefined;
+    if (limit === undefined || units <= 0) return;
     const now = this.clock();
-    const refusal = ({ consumed }: CountState): Promise<never> | undefined =>
+    const refusal = ({ consumed }: CountState): AtOnce<void> =>
       consumed > limit ? Promise.reject(quotaError(this.settings.vendors, upstream, limit, units, now, false)) : undefined;
     const taken = whenKnown(this.counter(limit), (counter) => counter.take(this.key(caller, upstream, now), units));
     // Redis and its insurance both failing lets the call through: an outage never blocks traffic.
-    return taken instanceof Promise ? taken.then(refusal, () => undefined) : refusal(taken);
+    return whenKnown(taken, refusal, () => undefined);
   }
 
   /**

@@ -4,6 +4,7 @@
  * on the request's cost meter; for an answer the shared cache gave, record a hit and spend nothing,
  * since the vendor was not asked.
  */
+import { whenKnown } from '../shared/at-once.js';
 import type { Caller } from './caller.js';
 import type { CostMeter } from './cost.js';
 import type { CallerQuota } from './quota.js';
@@ -17,9 +18,7 @@ export function upstreamCharges(caller: Caller, quota: CallerQuota | undefined, 
       const path = pathBelow(baseUrl, url);
       const record = (): void => meter?.record(name, { cached: false, paid: isPaidLookup(vendor.quota, method, path) });
       if (!quota) return void record();
-      const spent = quota.spend(caller, name, quotaUnits(vendor.quota, method, path));
-      if (spent === undefined) return void record();
-      return spent.then(record);
+      return whenKnown(quota.spend(caller, name, quotaUnits(vendor.quota, method, path)), record);
     },
     cacheHit(upstream) {
       meter?.record(upstream, { cached: true, paid: false });

@@ -150,7 +150,7 @@ async function cachedOrSent(
 /** Spends the caller's quota before the exchange: a caller past it is refused without the vendor being asked. */
 export const chargeCaller: UpstreamMiddleware = (next) => (call) => {
   const charged = call.request.charges?.beforeSend(call.upstream, call.method, call.url);
-  return charged ? charged.then(() => next(call)) : next(call);
+  return charged instanceof Promise ? charged.then(() => next(call)) : next(call);
 };
 
 /** The end of the pipeline: the exchange, through the process's transport (pools, deadline, cap, retries, breaker). */

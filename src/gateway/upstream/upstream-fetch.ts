@@ -23,6 +23,7 @@
  */
 import { tracingRegistered } from '../shared/tracer-name.js';
 import { callerAddress, type ProxyTrust } from './caller-address.js';
+import type { AtOnce } from '../shared/at-once.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import type { Context } from '@opentelemetry/api';
 import type { UpstreamName } from '../config.js';
@@ -97,7 +98,7 @@ export interface UpstreamCharges {
    * only when the quota must be waited for (its counter is on Redis) or refuses the call (it
    * rejects with QUOTA_EXCEEDED), so a call that may go waits for nothing.
    */
-  beforeSend(upstream: Pick<ResolvedUpstream, 'name' | 'url' | 'vendor'>, method: string, url: string): Promise<void> | undefined;
+  beforeSend(upstream: Pick<ResolvedUpstream, 'name' | 'url' | 'vendor'>, method: string, url: string): AtOnce<void>;
   /** An answer the shared cache gave instead of a call. */
   cacheHit(upstream: UpstreamName): void;
 }
