@@ -27,6 +27,8 @@ export interface FastMiss {
 }
 
 export interface FastAnswerRequest {
+  /** Stands for the document, operation name and variables of every request sending the same text (fast-params.ts). */
+  shape?: object;
   document: DocumentNode;
   operation: OperationDefinitionNode;
   variables: Readonly<Record<string, unknown>> | undefined;

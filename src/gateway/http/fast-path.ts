@@ -31,8 +31,8 @@ import type { Exchange, FastPipeline } from './request-pipeline.js';
 import type { Lifetime } from '../cache/answer-lifetime.js';
 import type { FastAnswers } from './fast-answers.js';
 import { type CachingHeaders, OperationAnswers } from './operation-answers.js';
-import { isPlainObject, MAX_NESTING, nestsDeeperThan } from './request-parameters.js';
-import { type AnsweredRequest, namedOperation } from './request-log.js';
+import { type FastParams, type RepeatedRequest, RepeatedRequests } from './fast-params.js';
+import type { AnsweredRequest } from './request-log.js';
 import { type AnswerCompression, writeAnswer } from './compression.js';
 
 /** The media types Yoga sends a single result in, in the order its result processor tries them. */
@@ -77,76 +77,6 @@ function memoisedMediaType(): (accept: string | undefined) => RegularMediaType |
     known.set(accept, chosen ?? null);
     return chosen;
   };
-}
-
-/**
- * The parameters of a GraphQL request the fast path runs: a query text, or the hash of a persisted
- * one (the documents file, or a registered APQ) with no text beside it; an operation name; variables.
- */
-interface FastParams {
-  query: string | undefined;
-  persistedHash: string | undefined;
-  operationName: string | undefined;
-  variables: Record<string, unknown> | undefined;
-}
-
-/**
- * `extensions` the fast path takes: none, or exactly `{ persistedQuery: { version: 1, sha256Hash } }`
- * (Apollo's APQ and persisted documents); its hash, null for none, or undefined for anything else.
- */
-function persistedHashOf(extensions: unknown): string | null | undefined {
-  if (extensions === undefined || extensions === null) return null;
-  if (!isPlainObject(extensions) || Object.keys(extensions).length !== 1) return undefined;
-  const persisted = extensions['persistedQuery'];
-  if (!isPlainObject(persisted) || Object.keys(persisted).length !== 2 || persisted['version'] !== 1) return undefined;
-  const hash = persisted['sha256Hash'];
-  return typeof hash === 'string' && hash !== '' ? hash : undefined;
-}
-
-/** The request's parameters, or undefined for anything Yoga would answer otherwise (an error, another extension, an unknown key). */
-function fastParams(body: unknown): FastParams | undefined {
-  if (!isPlainObject(body)) return undefined;
-  for (const key in body) {
-    if (key !== 'query' && key !== 'operationName' && key !== 'variables' && key !== 'extensions') return undefined;
-  }
-  const { query, operationName, variables, extensions } = body;
-  const persistedHash = persistedHashOf(extensions);
-  if (persistedHash === undefined) return undefined;
-  // A text with a hash registers it (APQ): Yoga's path does that.
-  if (persistedHash === null ? typeof query !== 'string' : query !== undefined && query !== null) return undefined;
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
-  if (variables !== undefined && variables !== null && !isPlainObject(variables)) return undefined;
-  // Coercing them would recurse as deep as they nest: Yoga's path refuses them first.
-  if (nestsDeeperThan(variables, MAX_NESTING)) return undefined;
-  return {
-    query: typeof query === 'string' ? query : undefined,
-    persistedHash: persistedHash ?? undefined,
-    operationName: operationName ?? undefined,
-    variables: variables ?? undefined,
-  };
-}
-
-/** A GET's parameters, read as Yoga reads them (the first of each name; empty is absent; variables and extensions as JSON). */
-function getParams(target: string): FastParams | undefined {
-  const search = new URLSearchParams(target.slice(target.indexOf('?') + 1));
-  const json = (name: string): unknown => {
-    const text = search.get(name);
-    return text ? JSON.parse(text) : undefined;
-  };
-  try {
-    return fastParams(
-      Object.fromEntries(
-        Object.entries({
-          query: search.get('query') || undefined,
-          operationName: search.get('operationName') || undefined,
-          variables: json('variables'),
-          extensions: json('extensions'),
-        }).filter(([, value]) => value !== undefined),
-      ),
-    );
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -433,6 +363,14 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
   const { graphqlPath, maxRequestBytes, pipeline } = options;
   const mediaTypeOf = memoisedMediaType();
   const streams = new EventStreams(options.pingIntervalMs ?? defaultPingIntervalMs());
+  const repeatedRequests = new RepeatedRequests();
+
+  /** The plan of the request's operation, when Yoga's path has made one and graphql-js accepts its variables. */
+  const planOf = async (params: FastParams): Promise<FastPlan | undefined> => {
+    const query = params.persistedHash === undefined ? params.query : await options.persistedQuery(params.persistedHash);
+    const plan = query === undefined ? undefined : options.plans.find(query, params.operationName);
+    return plan && FastPlans.variablesCoerce(options.schema, plan, params.variables) ? plan : undefined;
+  };
 
   /** Yoga's path answers the request, with what the steps settled (identity, rate limit, the trace's context). */
   const handOver = (exchange: Exchange, response: ServerResponse, body: Buffer | undefined, handed?: HandedOver<TState>): void => {
@@ -496,7 +434,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     exchange: Exchange,
     response: ServerResponse,
     body: Buffer | undefined,
-    params: FastParams,
+    repeated: RepeatedRequest,
     wanted: Wanted,
     cors: CorsHeaders,
     arrived: number,
@@ -504,9 +442,11 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     // A verdict given at once is not awaited: an await is a turn of the microtask queue per request.
     const arrival = pipeline.arrive(exchange);
     if ((typeof arrival === 'string' ? arrival : await arrival) === 'yoga') return handOver(exchange, response, body);
-    const query = params.persistedHash === undefined ? params.query : await options.persistedQuery(params.persistedHash);
-    const plan: FastPlan | undefined = query === undefined ? undefined : options.plans.find(query, params.operationName);
-    if (!plan || !FastPlans.variablesCoerce(options.schema, plan, params.variables)) return handOver(exchange, response, body);
+    const { params } = repeated;
+    const plan = repeated.plan ?? (await planOf(params));
+    if (!plan) return handOver(exchange, response, body);
+    // A text's plan is its plan for good; a persisted hash is looked up each time, since an APQ may expire.
+    if (params.query !== undefined) repeated.plan = plan;
     const admitted = { schema: options.schema, document: plan.document, operation: plan.operation, operationName: params.operationName };
     const admission = pipeline.admit(exchange, admitted);
     if ((typeof admission === 'string' ? admission : await admission) === 'yoga') return handOver(exchange, response, body);
@@ -526,6 +466,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     const { headers } = exchange;
     const { variables } = params;
     const before = options.answerCache?.before({
+      shape: repeated,
       document: plan.document,
       operation: plan.operation,
       variables,
@@ -561,7 +502,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     options.log({
       requestId: exchange.requestId,
       method: exchange.method,
-      operationName: namedOperation(params.operationName, params.query),
+      operationName: repeated.logName,
       result: answer,
       elapsedMs: performance.now() - arrived,
     });
@@ -576,14 +517,9 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
     cors: CorsHeaders,
     arrived: number,
   ): void => {
-    let params: FastParams | undefined;
-    try {
-      params = body === undefined ? getParams(request.url ?? '') : fastParams(JSON.parse(body.toString('utf8')));
-    } catch {
-      params = undefined;
-    }
+    const repeated = body === undefined ? repeatedRequests.ofTarget(request.url ?? '') : repeatedRequests.ofBody(body.toString('utf8'));
     // PERSISTED_ONLY refuses a query text on Yoga's path.
-    if (!params || (options.persistedOnly && params.query !== undefined)) {
+    if (!repeated || (options.persistedOnly && repeated.params.query !== undefined)) {
       if (body !== undefined) request.body = body;
       return slow(request, response);
     }
@@ -600,7 +536,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       answerHeaders: [],
       handOvers: [],
     };
-    run(exchange, response, body, params, wanted, cors, arrived).catch((error: unknown) => {
+    run(exchange, response, body, repeated, wanted, cors, arrived).catch((error: unknown) => {
       // One line with the cause, and the answer Yoga gives an unexpected error: 500, the request id, the code.
       options.logger.error({ err: error, requestId: exchange.requestId }, 'the fast path failed to answer a request');
       pipeline.answered(exchange, undefined);

@@ -24,6 +24,11 @@ export interface OperationRequest {
   variables: Readonly<Record<string, unknown>> | undefined;
   caller: Caller;
   headers: HeaderReader;
+  /**
+   * An object standing for this document, operation name and variables, the same for every request
+   * that sends them (a repeated request's text, fast-params.ts): its keys are worked out once per viewer.
+   */
+  shape?: object | undefined;
 }
 
 /** An operation whose answer may be kept: its key, its name (metrics) and whether the caller shaped it. */
@@ -87,11 +92,42 @@ export function hitCost(cost: unknown): Record<string, unknown> {
   return { calls: {}, paidLookups: 0, cacheHits: {}, ...own, answeredFromCache: true };
 }
 
+/** Viewers remembered per shape at most; past it they are forgotten together. */
+const VIEWERS_PER_SHAPE = 64;
+
+/**
+ * The cache keys of repeated requests: a key hashes the printed document and the variables as
+ * canonical JSON, worked out again on every request without this, while a shape (one request
+ * text) and a viewer always make the same key.
+ */
+class KeysByShape {
+  private readonly byShape = new WeakMap<object, Map<string, string>>();
+
+  of(shape: object | undefined, viewer: string, work: (viewer: string) => string): string {
+    if (shape === undefined) return work(viewer);
+    let keys = this.byShape.get(shape);
+    if (keys === undefined) {
+      keys = new Map();
+      this.byShape.set(shape, keys);
+    }
+    let key = keys.get(viewer);
+    if (key === undefined) {
+      key = work(viewer);
+      if (keys.size >= VIEWERS_PER_SHAPE) keys.clear();
+      keys.set(viewer, key);
+    }
+    return key;
+  }
+}
+
 export class OperationAnswers {
   private readonly cache: OperationCache;
   private readonly credentials: (headers: HeaderReader) => readonly [string, string][];
   private readonly vary: string;
   private readonly now: () => number;
+  private readonly keys = new KeysByShape();
+  /** Each kept answer's caching headers for the whole seconds it has left: a hit in the same second reuses them. */
+  private readonly hitHeadersBySecond = new WeakMap<CachedAnswer, { seconds: number; headers: CachingHeaders }>();
 
   constructor(options: OperationAnswersOptions) {
     this.cache = options.cache;
@@ -105,12 +141,15 @@ export class OperationAnswers {
     if (notCacheable(request.schema, request.document, request.operation)) return undefined;
     const sent = this.credentials(request.headers);
     const operation = request.operation.name?.value;
-    const { caller, document, variables } = request;
+    const { caller, document, variables, shape } = request;
+    const keys = this.keys;
     let key: string | undefined;
     return {
       // Two hashes: worked out only for a lookup that could find something, or an answer to keep.
       get key() {
-        key ??= operationKey({ document: documentText(document), operationName: operation, variables, viewer: viewerOf(caller, sent) });
+        key ??= keys.of(shape, viewerOf(caller, sent), (viewer) =>
+          operationKey({ document: documentText(document), operationName: operation, variables, viewer }),
+        );
         return key;
       },
       operation,
@@ -150,8 +189,14 @@ export class OperationAnswers {
 
   /** The caching headers of a hit: its time left, its ETag. */
   hitHeaders(entry: CachedAnswer): CachingHeaders {
-    const lifetime = { ttlMs: entry.expiresAt - this.now(), shared: !entry.private, private: entry.private };
-    return { 'cache-control': cacheControl(lifetime, entry.private), etag: entry.etag, vary: this.vary };
+    const ttlMs = entry.expiresAt - this.now();
+    const seconds = Math.floor(ttlMs / 1000);
+    const known = this.hitHeadersBySecond.get(entry);
+    if (known?.seconds === seconds) return known.headers;
+    const lifetime = { ttlMs, shared: !entry.private, private: entry.private };
+    const headers = { 'cache-control': cacheControl(lifetime, entry.private), etag: entry.etag, vary: this.vary };
+    this.hitHeadersBySecond.set(entry, { seconds, headers });
+    return headers;
   }
 
   /** The result a hit serves, its cost marked as spending nothing (`cost` is what the request's cost step set). */
