@@ -129,6 +129,38 @@ describe('CallerQuota (in memory)', () => {
   });
 });
 
+describe("a caller's quota left", () => {
+  it('is the same frozen state while nothing in it changes, and a new one once a spend, a new day or another caller does', async () => {
+    const clock = testClock('2031-03-14T23:58:00Z');
+    const quota = new CallerQuota(
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5', DAILY_QUOTA_COUNTRY: '9' }, quotaDeclarations(INTERFACES)),
+      createCounterStore({ logger: silentLogger }),
+      clock.now,
+    );
+    const who = caller('key:same');
+    const first = await quota.remaining(who);
+    expect(first).toEqual({
+      address: { limit: 5, used: 0, remaining: 5, resetsAt: '2031-03-15T00:00:00.000Z' },
+      'country-data': { limit: 9, used: 0, remaining: 9, resetsAt: '2031-03-15T00:00:00.000Z' },
+    });
+    expect(Object.isFrozen(first) && Object.isFrozen(first.address)).toBe(true);
+    clock.set('2031-03-14T23:59:00Z');
+    expect(await quota.remaining(who)).toBe(first);
+    expect(await quota.remaining(caller('key:other'))).not.toBe(first);
+
+    await fakeUpstream(quota, who).call('GET', '/postcodes/SW1A2AA');
+    const spent = await quota.remaining(who);
+    expect(spent).not.toBe(first);
+    expect(spent.address).toEqual({ limit: 5, used: 1, remaining: 4, resetsAt: '2031-03-15T00:00:00.000Z' });
+    expect(await quota.remaining(who)).toBe(spent);
+
+    clock.set('2031-03-15T00:00:01Z');
+    const nextDay = await quota.remaining(who);
+    expect(nextDay).not.toBe(spent);
+    expect(nextDay.address).toEqual({ limit: 5, used: 0, remaining: 5, resetsAt: '2031-03-16T00:00:00.000Z' });
+  });
+});
+
 describe('paid lookups at C', () => {
   it('are the address lookups, resolutions, search and cleanse; key checks, suggestions, places and validations are free', () => {
     const paid = (method: string, path: string) => isPaidLookup(addressInterface.vendor.quota, method, path);

@@ -59,6 +59,20 @@ function nextUtcMidnight(now: Date): Date {
 }
 
 /** The UTC day of `now` as counters' keys hold it (YYYY-MM-DD) and when the next one starts, worked out once per day. */
+/** Whether `states` says exactly what `limited`, `spent` and `resetsAt` say. */
+function unchanged(
+  states: Readonly<Partial<Record<UpstreamName, QuotaState>>>,
+  limited: readonly { upstream: UpstreamName; limit: number }[],
+  spent: readonly number[],
+  resetsAt: string,
+): boolean {
+  if (Object.keys(states).length !== limited.length) return false;
+  return limited.every(({ upstream, limit }, index) => {
+    const state = states[upstream];
+    return state !== undefined && state.limit === limit && state.used === spent[index] && state.resetsAt === resetsAt;
+  });
+}
+
 class UtcDay {
   private start = Number.NaN;
   private text = '';
@@ -90,6 +104,11 @@ export class CallerQuota {
   private readonly prices = new WeakMap<UnitEstimate, readonly [UpstreamName, number][]>();
   private readonly day = new UtcDay();
   private readonly upstreams: readonly UpstreamName[];
+  /**
+   * Each caller's state as last read, the same (frozen) object for as long as nothing in it
+   * changes: what is made of it, a cached answer's cost with the quota left, is made once.
+   */
+  private readonly lastRemaining = new WeakMap<Caller, Readonly<Partial<Record<UpstreamName, QuotaState>>>>();
 
   constructor(
     private readonly settings: CallerLimitSettings,
@@ -171,7 +190,7 @@ export class CallerQuota {
   }
 
   /** The caller's state at every upstream where it has a quota, read at one instant; at once when the counters are in memory. */
-  remaining(caller: Caller): AtOnce<Partial<Record<UpstreamName, QuotaState>>> {
+  remaining(caller: Caller): AtOnce<Readonly<Partial<Record<UpstreamName, QuotaState>>>> {
     const now = this.clock();
     const resetsAt = this.day.resetsAt(now);
     const limited: { upstream: UpstreamName; limit: number }[] = [];
@@ -180,11 +199,15 @@ export class CallerQuota {
       if (limit !== undefined) limited.push({ upstream, limit });
     }
     return whenKnown(this.usedAt(caller, limited, now), (used) => {
+      const spent = limited.map(({ limit }, index) => Math.min(limit, used[index] ?? 0));
+      const last = this.lastRemaining.get(caller);
+      if (last && unchanged(last, limited, spent, resetsAt)) return last;
       const states: Partial<Record<UpstreamName, QuotaState>> = {};
       limited.forEach(({ upstream, limit }, index) => {
-        const spent = Math.min(limit, used[index] ?? 0);
-        states[upstream] = { limit, used: spent, remaining: limit - spent, resetsAt };
+        const usedHere = spent[index] ?? 0;
+        states[upstream] = Object.freeze({ limit, used: usedHere, remaining: limit - usedHere, resetsAt });
       });
+      this.lastRemaining.set(caller, Object.freeze(states));
       return states;
     });
   }

@@ -39,6 +39,8 @@ export interface FastAnswerRequest {
 const NO_STORE: CachingHeaders = { 'cache-control': 'no-store' };
 
 export class FastAnswers {
+  private readonly costs = new WeakMap<object, { quota: unknown }>();
+
   constructor(
     private readonly answers: OperationAnswers,
     private readonly schema: GraphQLSchema,
@@ -62,7 +64,17 @@ export class FastAnswers {
       body: OperationAnswers.hitBody(entry, cost),
       headers: this.answers.hitHeaders(entry),
     });
-    return this.quota ? whenKnown(this.quota.remaining(caller), (quota) => served({ quota })) : served(undefined);
+    return this.quota ? whenKnown(this.quota.remaining(caller), (quota) => served(this.costOf(quota))) : served(undefined);
+  }
+
+  /** The cost of a hit showing `quota`: one object per state the quota reads, so its hit body is spelt once (hitBody). */
+  private costOf(quota: object): { quota: unknown } {
+    let cost = this.costs.get(quota);
+    if (cost === undefined) {
+      cost = { quota };
+      this.costs.set(quota, cost);
+    }
+    return cost;
   }
 
   /** The caching headers of `answer` (as served: provenance and cost added), kept for `lifetime` when it may be. */

@@ -29,9 +29,11 @@ describe('a hit body', () => {
         fc.option(fc.record({ quota: value }), { nil: undefined }),
         (data, extensions, cost) => {
           const kept = entry(keptBody({ data, ...(extensions ? { extensions } : {}) }));
-          // Twice: the first serialises and splits the kept answer, the second uses the split.
-          for (let time = 0; time < 2; time += 1) {
-            expect(OperationAnswers.hitBody(kept, cost)).toBe(JSON.stringify(OperationAnswers.hitResult(kept, cost)));
+          // The first serialises and splits the kept answer, the next use the split; the same
+          // cost object again reuses its body, another cost (or none) between them does not.
+          const other = { quota: { left: 1 } };
+          for (const asked of [cost, cost, other, undefined, cost]) {
+            expect(OperationAnswers.hitBody(kept, asked)).toBe(JSON.stringify(OperationAnswers.hitResult(kept, asked)));
           }
         },
       ),

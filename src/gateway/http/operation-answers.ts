@@ -53,7 +53,15 @@ export interface OperationAnswersOptions {
 
 const printedDocuments = new WeakMap<DocumentNode, string>();
 /** A kept answer's bytes around its cost, and whole with the cost of a hit that adds nothing to it. */
-const hitBodies = new WeakMap<CachedAnswer, { head: string; tail: string; plain: string }>();
+const hitBodies = new WeakMap<CachedAnswer, HitBodyParts>();
+
+interface HitBodyParts {
+  head: string;
+  tail: string;
+  plain: string;
+  /** The last cost spliced in, and the body it made: a caller whose quota left did not change gets the same bytes. */
+  last?: { cost: unknown; body: string };
+}
 /** Stands for a hit's cost while its answer is serialised once (hitBody). */
 const COST_MARK = '\u0000cost\u0000';
 const MARKED_COST = JSON.stringify(COST_MARK);
@@ -209,7 +217,8 @@ export class OperationAnswers {
    * left). The kept answer is parsed and serialised once per entry in this process, around a mark
    * where the cost goes; a repeated hit then costs the cost's own JSON, if any, and no more. The
    * mark is the last value of the answer (extensions follow data, cost is the last extension), so
-   * it is found from the end, whatever the data holds.
+   * it is found from the end, whatever the data holds. The same cost object as the entry's last
+   * hit (a caller's unchanged quota, fast-answers.ts) gets the same body; costs are never changed.
    */
   static hitBody(entry: CachedAnswer, cost?: unknown): string {
     let parts = hitBodies.get(entry);
@@ -220,7 +229,9 @@ export class OperationAnswers {
       parts = { head, tail, plain: `${head}${JSON.stringify(hitCost(undefined))}${tail}` };
       hitBodies.set(entry, parts);
     }
-    return cost === undefined ? parts.plain : `${parts.head}${JSON.stringify(hitCost(cost))}${parts.tail}`;
+    if (cost === undefined) return parts.plain;
+    if (parts.last?.cost !== cost) parts.last = { cost, body: `${parts.head}${JSON.stringify(hitCost(cost))}${parts.tail}` };
+    return parts.last.body;
   }
 
   /** Whether a GET's `If-None-Match` names the answer's ETag: answer 304 with the same caching headers. */
