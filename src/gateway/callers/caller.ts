@@ -24,7 +24,22 @@ export interface Caller {
   limits?: CallerLimits;
 }
 
-/** The caller of a request that carried no credentials, known by its address. */
+/** Addresses whose anonymous caller is remembered at most; past it they are forgotten together. */
+const ANONYMOUS_REMEMBERED = 4096;
+const anonymousByAddress = new Map<string, Caller>();
+
+/**
+ * The caller of a request that carried no credentials, known by its address: one frozen object per
+ * address, shared by its requests, so what is remembered per caller object (its quota state, its
+ * counters' keys, its cache view) serves them all rather than being made anew per request.
+ */
 export function anonymousCaller(address: string | undefined): Caller {
-  return { id: `anonymous:${address ?? 'unknown'}`, scopes: new Set(), tier: 'anonymous', anonymous: true };
+  const known = address ?? 'unknown';
+  let caller = anonymousByAddress.get(known);
+  if (caller === undefined) {
+    caller = Object.freeze({ id: `anonymous:${known}`, scopes: new Set<string>(), tier: 'anonymous', anonymous: true });
+    if (anonymousByAddress.size >= ANONYMOUS_REMEMBERED) anonymousByAddress.clear();
+    anonymousByAddress.set(known, caller);
+  }
+  return caller;
 }

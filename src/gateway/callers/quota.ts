@@ -108,6 +108,8 @@ export class CallerQuota {
    * Each caller's state as last read, the same (frozen) object for as long as nothing in it
    * changes: what is made of it, a cached answer's cost with the quota left, is made once.
    */
+  private readonly limits = new WeakMap<Caller, readonly { upstream: UpstreamName; limit: number }[]>();
+  private readonly keys = new WeakMap<Caller, { day: string; byUpstream: Map<UpstreamName, string> }>();
   private readonly lastRemaining = new WeakMap<Caller, Readonly<Partial<Record<UpstreamName, QuotaState>>>>();
 
   constructor(
@@ -193,11 +195,7 @@ export class CallerQuota {
   remaining(caller: Caller): AtOnce<Readonly<Partial<Record<UpstreamName, QuotaState>>>> {
     const now = this.clock();
     const resetsAt = this.day.resetsAt(now);
-    const limited: { upstream: UpstreamName; limit: number }[] = [];
-    for (const upstream of this.upstreams) {
-      const limit = dailyQuotaOf(this.settings, caller, upstream);
-      if (limit !== undefined) limited.push({ upstream, limit });
-    }
+    const limited = this.limitedFor(caller);
     return whenKnown(this.usedAt(caller, limited, now), (used) => {
       const spent = limited.map(({ limit }, index) => Math.min(limit, used[index] ?? 0));
       const last = this.lastRemaining.get(caller);
@@ -216,8 +214,33 @@ export class CallerQuota {
     return this.store.counter('quota', limit, COUNTER_SECONDS);
   }
 
+  /** The upstreams where the caller has a quota, with its limit at each: fixed for a caller object's life. */
+  private limitedFor(caller: Caller): readonly { upstream: UpstreamName; limit: number }[] {
+    let limited = this.limits.get(caller);
+    if (limited === undefined) {
+      limited = this.upstreams.flatMap((upstream) => {
+        const limit = dailyQuotaOf(this.settings, caller, upstream);
+        return limit === undefined ? [] : [{ upstream, limit }];
+      });
+      this.limits.set(caller, limited);
+    }
+    return limited;
+  }
+
+  /** The caller's counter key at `upstream` for the day of `now`, spelt once a day per caller object. */
   private key(caller: Caller, upstream: UpstreamName, now: Date): string {
-    return `${caller.id}:${upstream}:${this.day.of(now)}`;
+    const day = this.day.of(now);
+    let known = this.keys.get(caller);
+    if (known?.day !== day) {
+      known = { day, byUpstream: new Map() };
+      this.keys.set(caller, known);
+    }
+    let key = known.byUpstream.get(upstream);
+    if (key === undefined) {
+      key = `${caller.id}:${upstream}:${day}`;
+      known.byUpstream.set(upstream, key);
+    }
+    return key;
   }
 
   /** What the caller used at each of `places`, in their order, read at one instant. */

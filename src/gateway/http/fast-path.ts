@@ -92,9 +92,11 @@ const JSON_BODY_TYPES: ReadonlySet<string> = new Set([
 
 /** Node's headers read the way `Headers.get` reads a request's: lower-case names, repeated values joined. */
 function headerReader(request: IncomingMessage): HeaderReader {
+  // Read once: node's `headers` is a getter.
+  const { headers } = request;
   return {
     get(name) {
-      const value = request.headers[name.toLowerCase()];
+      const value = headers[name.toLowerCase()];
       if (value === undefined) return null;
       return Array.isArray(value) ? value.join(', ') : value;
     },

@@ -128,6 +128,37 @@ class KeysByShape {
   }
 }
 
+/**
+ * An operation whose answer may be kept. Its key (two hashes) is worked out on first use: only for
+ * a lookup that could find something, or an answer to keep. A class rather than an object literal
+ * with a getter, which V8 builds through its runtime on every request.
+ */
+class Planned implements PlannedAnswer {
+  readonly operation: string | undefined;
+  private known: string | undefined;
+
+  constructor(
+    private readonly keys: KeysByShape,
+    private readonly request: OperationRequest,
+    private readonly sent: readonly [string, string][],
+    readonly shaped: boolean,
+  ) {
+    this.operation = request.operation.name?.value;
+  }
+
+  get key(): string {
+    this.known ??= this.keys.of(this.request.shape, viewerOf(this.request.caller, this.sent), (viewer) =>
+      operationKey({
+        document: documentText(this.request.document),
+        operationName: this.operation,
+        variables: this.request.variables,
+        viewer,
+      }),
+    );
+    return this.known;
+  }
+}
+
 export class OperationAnswers {
   private readonly cache: OperationCache;
   private readonly credentials: (headers: HeaderReader) => readonly [string, string][];
@@ -148,21 +179,7 @@ export class OperationAnswers {
   plan(request: OperationRequest): PlannedAnswer | undefined {
     if (notCacheable(request.schema, request.document, request.operation)) return undefined;
     const sent = this.credentials(request.headers);
-    const operation = request.operation.name?.value;
-    const { caller, document, variables, shape } = request;
-    const keys = this.keys;
-    let key: string | undefined;
-    return {
-      // Two hashes: worked out only for a lookup that could find something, or an answer to keep.
-      get key() {
-        key ??= keys.of(shape, viewerOf(caller, sent), (viewer) =>
-          operationKey({ document: documentText(document), operationName: operation, variables, viewer }),
-        );
-        return key;
-      },
-      operation,
-      shaped: !caller.anonymous || sent.length > 0,
-    };
+    return new Planned(this.keys, request, sent, !request.caller.anonymous || sent.length > 0);
   }
 
   /** The fresh kept answer, here or in the shared store; known at once when the shared store need not be asked. */
