@@ -347,7 +347,9 @@ const HIT_ANSWER: ExecutionResult = { data: {} };
  * put there (writeAnswer adds Accept-Encoding after both), the others are set.
  */
 function withCaching(head: string[], caching: CachingHeaders): void {
-  for (const [name, value] of Object.entries(caching)) {
+  // `for...in` rather than Object.entries: no array per header on every answer.
+  for (const name in caching) {
+    const value = caching[name] ?? '';
     const at = name === 'vary' ? head.findIndex((entry, index) => index % 2 === 0 && entry.toLowerCase() === 'vary') : -1;
     if (at >= 0) head[at + 1] = `${head[at + 1]}, ${value}`;
     else head.push(name, value);

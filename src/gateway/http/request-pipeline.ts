@@ -46,6 +46,8 @@ export interface Exchange {
    * above all, leaves nothing kept by its node request.
    */
   readonly handOvers: (() => void)[];
+  /** Set once its answered hooks have run (FastPipeline.answered): they run once per request. */
+  answered?: true;
 }
 
 /** The operation a request runs, as `admit` sees it before execution. */
@@ -136,7 +138,6 @@ export class FastPipeline {
   private readonly arrivals: NonNullable<FastHooks['arrive']>[];
   private readonly admissions: NonNullable<FastHooks['admit']>[];
   private readonly endings: NonNullable<FastHooks['answered']>[];
-  private readonly done = new WeakSet<Exchange>();
 
   constructor(steps: readonly RequestStep[]) {
     checkRequestPipeline(steps);
@@ -158,8 +159,8 @@ export class FastPipeline {
 
   /** The answered hooks, once per request whatever happens after (a failure after the answer is written). */
   answered(exchange: Exchange, result: ExecutionResult | undefined): void {
-    if (this.done.has(exchange)) return;
-    this.done.add(exchange);
+    if (exchange.answered) return;
+    exchange.answered = true;
     for (const answered of this.endings) answered(exchange, result);
   }
 }

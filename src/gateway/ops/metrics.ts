@@ -19,6 +19,7 @@ import type { CacheObserver, UpstreamObserver } from '../upstream/upstream-obser
 import type { LiveObserver } from '../live/poll-registry.js';
 import type { LiveEventObserver } from '../live/use-live-events.js';
 import { OperationCacheMetrics } from './operation-cache-metrics.js';
+import { ScrapeTally } from './scrape-tally.js';
 
 const BREAKER_VALUES: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
@@ -46,6 +47,9 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
   private readonly liveSubscriberCount: Gauge;
   private readonly livePolls: Counter<'upstream' | 'outcome'>;
   private readonly liveEvents: Counter<'upstream' | 'result'>;
+  /** Counted per request, added to their counters at each read (scrape-tally.ts). */
+  private readonly operationTally = new ScrapeTally('operation', 'outcome');
+  private readonly fastPathTally = new ScrapeTally('result');
   /** The whole-operation cache's series: pass it as the cache's observer, and `watch` the cache. */
   readonly operationCache: OperationCacheMetrics;
 
@@ -54,17 +58,24 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.inFlight = new Gauge({ name: 'gateway_http_requests_in_flight', help: 'GraphQL requests being served', registers });
+    const { operationTally, fastPathTally } = this;
     this.operations = new Counter({
       name: 'gateway_graphql_operations_total',
       help: 'GraphQL operations by operation name and outcome (ok, partial, refused, failed)',
       labelNames: ['operation', 'outcome'],
       registers,
+      collect() {
+        operationTally.foldInto(this);
+      },
     });
     this.fastPathRuns = new Counter({
       name: 'gateway_fast_path_operations_total',
       help: 'Operations the request fast path ran: answered itself (answered) or, with errors, handed to Yoga to answer (handed_over)',
       labelNames: ['result'],
       registers,
+      collect() {
+        fastPathTally.foldInto(this);
+      },
     });
     this.operationSeconds = new Histogram({
       name: 'gateway_graphql_operation_duration_seconds',
@@ -131,14 +142,14 @@ export class GatewayMetrics implements UpstreamObserver, CacheObserver, LiveObse
 
   operation(name: string | undefined, outcome: RequestOutcome, seconds: number, codes: readonly string[]): void {
     const operation = operationLabel(name);
-    this.operations.inc({ operation, outcome });
+    this.operationTally.add(operation, outcome);
     this.operationSeconds.observe({ operation }, seconds);
     for (const code of codes) this.errors.inc({ code });
   }
 
   /** One operation run by the fast path (http/fast-path.ts); its outcome is counted by `operation` like any other. */
   fastPathRun(result: 'answered' | 'handed_over'): void {
-    this.fastPathRuns.inc({ result });
+    this.fastPathTally.add(result);
   }
 
   upstreamExchange(upstream: UpstreamName, method: string, status: number | undefined, seconds: number): void {

@@ -4,10 +4,13 @@
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { OperationCache, OperationCacheObserver } from '../cache/operation-cache.js';
+import { ScrapeTally } from './scrape-tally.js';
 
 export class OperationCacheMetrics implements OperationCacheObserver {
   private readonly lookups: Counter<'operation' | 'result'>;
   private readonly evictions: Counter<'operation'>;
+  /** Counted per lookup, added to the counter at each read (scrape-tally.ts). */
+  private readonly lookupTally = new ScrapeTally('operation', 'result');
   private watched: OperationCache | undefined;
 
   constructor(
@@ -15,11 +18,15 @@ export class OperationCacheMetrics implements OperationCacheObserver {
     private readonly label: (name: string | undefined) => string,
   ) {
     const registers = [registry];
+    const tally = this.lookupTally;
     this.lookups = new Counter({
       name: 'gateway_operation_cache_lookups_total',
       help: 'Whole-operation cache lookups by operation name and result (hit, miss)',
       labelNames: ['operation', 'result'],
       registers,
+      collect() {
+        tally.foldInto(this);
+      },
     });
     this.evictions = new Counter({
       name: 'gateway_operation_cache_evictions_total',
@@ -49,7 +56,7 @@ export class OperationCacheMetrics implements OperationCacheObserver {
   }
 
   operationCacheLookup(operation: string | undefined, hit: boolean): void {
-    this.lookups.inc({ operation: this.label(operation), result: hit ? 'hit' : 'miss' });
+    this.lookupTally.add(this.label(operation), hit ? 'hit' : 'miss');
   }
 
   operationCacheEviction(operation: string | undefined): void {
