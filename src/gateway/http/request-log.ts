@@ -13,6 +13,8 @@ import { hotPathLogger, type Logger } from '../logger.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
 import { codeOf, codesOf } from '../shared/error-codes.js';
 
+const NO_CODES: readonly string[] = [];
+
 export type RequestOutcome = 'ok' | 'partial' | 'refused' | 'failed';
 
 function outcomeOf(result: ExecutionResult, codes: readonly string[]): RequestOutcome {
@@ -63,10 +65,11 @@ export function requestLog(logger: Logger, metrics?: GatewayMetrics, options: Re
     return outcome !== 'ok' || sampleOk >= 1 || random() < sampleOk;
   };
   return ({ requestId, method, operationName, result, elapsedMs }) => {
-    const errors = result.errors ?? [];
-    const codes = codesOf(errors);
+    const { errors } = result;
+    // Most answers have no error: nothing is listed for them.
+    const codes = errors?.length ? codesOf(errors) : NO_CODES;
     const outcome = outcomeOf(result, codes);
-    metrics?.operation(operationName, outcome, (elapsedMs ?? 0) / 1000, errors.map(codeOf));
+    metrics?.operation(operationName, outcome, (elapsedMs ?? 0) / 1000, errors?.length ? errors.map(codeOf) : NO_CODES);
     if (!logged(outcome)) return;
     const line = {
       requestId,
