@@ -53,9 +53,10 @@ export class FastAnswers {
    * kept; known at once when neither the shared store nor a quota counter on Redis must be asked.
    */
   before(request: FastAnswerRequest): AtOnce<FastHit | FastMiss | undefined> {
-    const planned = this.answers.plan({ ...request, schema: this.schema });
+    const { document, operation, variables, headers, caller, shape } = request;
+    const planned = this.answers.plan({ schema: this.schema, document, operation, variables, headers, caller, shape });
     if (!planned) return undefined;
-    return whenKnown(this.answers.lookup(planned), (hit) => (hit ? this.hit(hit, request.caller) : { kind: 'miss', planned }));
+    return whenKnown(this.answers.lookup(planned), (hit) => (hit ? this.hit(hit, caller) : { kind: 'miss', planned }));
   }
 
   private hit(entry: CachedAnswer, caller: Caller): AtOnce<FastHit> {

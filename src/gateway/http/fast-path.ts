@@ -39,6 +39,12 @@ import { type AnswerCompression, writeAnswer } from './compression.js';
 const REGULAR_MEDIA_TYPES = ['application/graphql-response+json', 'application/json'] as const;
 type RegularMediaType = (typeof REGULAR_MEDIA_TYPES)[number];
 
+/** The Content-Type of an answer in each, spelt once. */
+const CONTENT_TYPES: Readonly<Record<RegularMediaType, string>> = {
+  'application/graphql-response+json': 'application/graphql-response+json; charset=utf-8',
+  'application/json': 'application/json; charset=utf-8',
+};
+
 function mediaTypeMatches(mediaType: string, asked: string): boolean {
   const [type, subtype] = mediaType.split('/');
   const [askedType, askedSubtype] = asked.split('/');
@@ -185,6 +191,12 @@ function eligible(request: IncomingMessage, graphqlPath: string, maxRequestBytes
   if (headers['transfer-encoding'] !== undefined || !JSON_BODY_TYPES.has(headers['content-type'] ?? '')) return false;
   const length = headers['content-length'];
   return length !== undefined && DIGITS.test(length) && Number(length) <= maxRequestBytes;
+}
+
+/** `head` with the fields the steps added for every answer (the RateLimit pair), as raw name/value entries. */
+function withFields(head: string[], exchange: Exchange): string[] {
+  for (const [name, value] of exchange.answerHeaders) head.push(name, value);
+  return head;
 }
 
 /** What CORS adds to an answer: nothing without an Origin, `Vary: Origin` with one, the Access-Control-* headers for an allowed one. */
@@ -417,9 +429,8 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       REQUEST_ID_HEADER,
       exchange.requestId,
       ...cors,
-      ...exchange.answerHeaders.flat(),
     ];
-    response.writeHead(200, head);
+    response.writeHead(200, withFields(head, exchange));
     // Sent alone, before the first event: node keeps a response's head as it built it, a string of
     // one piece per header, for the response's life, unless the head is written by itself, which
     // makes it one piece (about a kilobyte less per open stream).
@@ -459,14 +470,7 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       return stream(exchange, response, body, plan, params.variables, cors);
     }
     if (plan.kind !== 'query') return handOver(exchange, response, body);
-    const head = [
-      'Content-Type',
-      `${wanted.mediaType}; charset=utf-8`,
-      REQUEST_ID_HEADER,
-      exchange.requestId,
-      ...cors,
-      ...exchange.answerHeaders.flat(),
-    ];
+    const head = withFields(['Content-Type', CONTENT_TYPES[wanted.mediaType], REQUEST_ID_HEADER, exchange.requestId, ...cors], exchange);
     const { headers } = exchange;
     const { variables } = params;
     const before = options.answerCache?.before({
