@@ -108,7 +108,7 @@ export interface RepeatedRequest {
 
 /** Texts remembered at most; past it they are forgotten together and remembered anew as they recur. */
 const REMEMBERED_TEXTS = 512;
-/** Longer texts are read every time: 512 of them are at most 2 MiB of strings and what was read from them. */
+/** Longer texts are read every time: 512 texts hold at most 2 MiB (4 MiB of two-byte text), besides what was read from them. */
 const LONGEST_REMEMBERED_TEXT = 4096;
 
 function deepFreeze<T>(value: T): T {
