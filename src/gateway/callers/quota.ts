@@ -58,7 +58,6 @@ function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-/** The UTC day of `now` as counters' keys hold it (YYYY-MM-DD) and when the next one starts, worked out once per day. */
 /** Whether `states` says exactly what `limited`, `spent` and `resetsAt` say. */
 function unchanged(
   states: Readonly<Partial<Record<UpstreamName, QuotaState>>>,
@@ -73,6 +72,7 @@ function unchanged(
   });
 }
 
+/** The UTC day of `now` as counters' keys hold it (YYYY-MM-DD) and when the next one starts, worked out once per day. */
 class UtcDay {
   private start = Number.NaN;
   private text = '';
@@ -104,12 +104,13 @@ export class CallerQuota {
   private readonly prices = new WeakMap<UnitEstimate, readonly [UpstreamName, number][]>();
   private readonly day = new UtcDay();
   private readonly upstreams: readonly UpstreamName[];
+  /** Each caller object's limits (limitedFor) and counter keys for the day (key). */
+  private readonly limits = new WeakMap<Caller, readonly { upstream: UpstreamName; limit: number }[]>();
+  private readonly keys = new WeakMap<Caller, { day: string; byUpstream: Map<UpstreamName, string> }>();
   /**
    * Each caller's state as last read, the same (frozen) object for as long as nothing in it
    * changes: what is made of it, a cached answer's cost with the quota left, is made once.
    */
-  private readonly limits = new WeakMap<Caller, readonly { upstream: UpstreamName; limit: number }[]>();
-  private readonly keys = new WeakMap<Caller, { day: string; byUpstream: Map<UpstreamName, string> }>();
   private readonly lastRemaining = new WeakMap<Caller, Readonly<Partial<Record<UpstreamName, QuotaState>>>>();
 
   constructor(
