@@ -3,6 +3,7 @@
  * context for scopes, limits and quotas. An anonymous caller is known by its address only.
  */
 import type { UpstreamName } from '../config.js';
+import { ForgetfulMemo } from '../shared/forgetful-memo.js';
 
 /** A static key's own limits, overriding its tier's (read by the limits module). */
 export interface CallerLimits {
@@ -26,7 +27,7 @@ export interface Caller {
 
 /** Addresses whose anonymous caller is remembered at most; past it they are forgotten together. */
 const ANONYMOUS_REMEMBERED = 4096;
-const anonymousByAddress = new Map<string, Caller>();
+const anonymousByAddress = new ForgetfulMemo<string, Caller>(ANONYMOUS_REMEMBERED);
 
 /**
  * The caller of a request that carried no credentials, known by its address: one frozen object per
@@ -35,11 +36,11 @@ const anonymousByAddress = new Map<string, Caller>();
  */
 export function anonymousCaller(address: string | undefined): Caller {
   const known = address ?? 'unknown';
-  let caller = anonymousByAddress.get(known);
-  if (caller === undefined) {
-    caller = Object.freeze({ id: `anonymous:${known}`, scopes: new Set<string>(), tier: 'anonymous', anonymous: true });
-    if (anonymousByAddress.size >= ANONYMOUS_REMEMBERED) anonymousByAddress.clear();
-    anonymousByAddress.set(known, caller);
-  }
-  return caller;
+  return (
+    anonymousByAddress.get(known) ??
+    anonymousByAddress.remember(
+      known,
+      Object.freeze({ id: `anonymous:${known}`, scopes: new Set<string>(), tier: 'anonymous', anonymous: true }),
+    )
+  );
 }

@@ -20,6 +20,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'graphql-yoga';
+import { ForgetfulMemo } from '../shared/forgetful-memo.js';
 
 export type ContentCoding = 'br' | 'gzip' | 'zstd';
 
@@ -175,7 +176,7 @@ const IDENTITY_FIXED: AnswerEncoding = { coding: undefined, varies: false };
 
 /** The gateway's compression policy (COMPRESSION): which answers get which coding. */
 export class AnswerCompression {
-  private readonly negotiated = new Map<string, Negotiated>();
+  private readonly negotiated = new ForgetfulMemo<string, Negotiated>(NEGOTIATION_MEMO_SIZE);
 
   constructor(readonly enabled: boolean) {}
 
@@ -190,13 +191,7 @@ export class AnswerCompression {
 
   private negotiate(header: string | null | undefined): Negotiated {
     if (!header) return NOTHING_NEGOTIATED;
-    let found = this.negotiated.get(header);
-    if (!found) {
-      found = negotiateCoding(header);
-      if (this.negotiated.size >= NEGOTIATION_MEMO_SIZE) this.negotiated.clear();
-      this.negotiated.set(header, found);
-    }
-    return found;
+    return this.negotiated.get(header) ?? this.negotiated.remember(header, negotiateCoding(header));
   }
 }
 

@@ -12,6 +12,7 @@
  */
 import type { FastPlan } from './fast-plans.js';
 import { namedOperation } from './request-log.js';
+import { ForgetfulMemo } from '../shared/forgetful-memo.js';
 import { isPlainObject, MAX_NESTING, nestsDeeperThan } from './request-parameters.js';
 
 /**
@@ -120,14 +121,13 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The request texts (POST bodies and GET targets) seen lately, each with what was read from it.
- * Forgetting them all at once when full, rather than least-recently-used, keeps a repeated
- * request's lookup to one Map read; a client whose every body is new (variables that change)
- * pays a Map write per request and no more.
+ * The request texts (POST bodies and GET targets) seen lately, each with what was read from it
+ * (a forgetful memo: one Map read for a repeated text). A client whose every body is new
+ * (variables that change) pays a Map write and a freeze of its parameters per request.
  */
 export class RepeatedRequests {
-  private readonly bodies = new Map<string, RepeatedRequest | null>();
-  private readonly targets = new Map<string, RepeatedRequest | null>();
+  private readonly bodies = new ForgetfulMemo<string, RepeatedRequest | null>(REMEMBERED_TEXTS);
+  private readonly targets = new ForgetfulMemo<string, RepeatedRequest | null>(REMEMBERED_TEXTS);
 
   /** What a POST body's text says, or undefined when the fast path does not take it. */
   ofBody(text: string): RepeatedRequest | undefined {
@@ -140,7 +140,7 @@ export class RepeatedRequests {
   }
 
   private read(
-    known: Map<string, RepeatedRequest | null>,
+    known: ForgetfulMemo<string, RepeatedRequest | null>,
     text: string,
     parse: (text: string) => FastParams | undefined,
   ): RepeatedRequest | undefined {
@@ -150,10 +150,7 @@ export class RepeatedRequests {
     const request = params
       ? { params: deepFreeze(params), logName: namedOperation(params.operationName, params.query), plan: undefined }
       : undefined;
-    if (text.length <= LONGEST_REMEMBERED_TEXT) {
-      if (known.size >= REMEMBERED_TEXTS) known.clear();
-      known.set(text, request ?? null);
-    }
+    if (text.length <= LONGEST_REMEMBERED_TEXT) known.remember(text, request ?? null);
     return request;
   }
 }

@@ -20,6 +20,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { anonymousCaller } from '../callers/caller.js';
 import type { AtOnce } from '../shared/at-once.js';
+import { ForgetfulMemo } from '../shared/forgetful-memo.js';
 import type { Logger } from '../logger.js';
 import { CORS_EXPOSED_HEADERS } from '../ops/cors.js';
 import type { GatewayMetrics } from '../ops/metrics.js';
@@ -74,14 +75,11 @@ const MEDIA_TYPE_MEMO_SIZE = 64;
 
 /** `regularMediaType`, remembered for the last MEDIA_TYPE_MEMO_SIZE distinct headers. */
 function memoisedMediaType(): (accept: string | undefined) => RegularMediaType | undefined {
-  const known = new Map<string | undefined, RegularMediaType | null>();
+  const known = new ForgetfulMemo<string | undefined, RegularMediaType | null>(MEDIA_TYPE_MEMO_SIZE);
   return (accept) => {
     const found = known.get(accept);
     if (found !== undefined) return found ?? undefined;
-    const chosen = regularMediaType(accept);
-    if (known.size >= MEDIA_TYPE_MEMO_SIZE) known.clear();
-    known.set(accept, chosen ?? null);
-    return chosen;
+    return known.remember(accept, regularMediaType(accept) ?? null) ?? undefined;
   };
 }
 

@@ -13,6 +13,7 @@ import { cacheControl, NO_STORE, notModified } from '../cache/http-caching.js';
 import { type CachedAnswer, type OperationCache, operationKey, viewerOf } from '../cache/operation-cache.js';
 import type { Caller } from '../callers/caller.js';
 import type { AtOnce } from '../shared/at-once.js';
+import { ForgetfulMemo } from '../shared/forgetful-memo.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { notCacheable } from './operation-cacheability.js';
 
@@ -109,22 +110,16 @@ const VIEWERS_PER_SHAPE = 64;
  * text) and a viewer always make the same key.
  */
 class KeysByShape {
-  private readonly byShape = new WeakMap<object, Map<string, string>>();
+  private readonly byShape = new WeakMap<object, ForgetfulMemo<string, string>>();
 
   of(shape: object | undefined, viewer: string, work: (viewer: string) => string): string {
     if (shape === undefined) return work(viewer);
     let keys = this.byShape.get(shape);
     if (keys === undefined) {
-      keys = new Map();
+      keys = new ForgetfulMemo(VIEWERS_PER_SHAPE);
       this.byShape.set(shape, keys);
     }
-    let key = keys.get(viewer);
-    if (key === undefined) {
-      key = work(viewer);
-      if (keys.size >= VIEWERS_PER_SHAPE) keys.clear();
-      keys.set(viewer, key);
-    }
-    return key;
+    return keys.get(viewer) ?? keys.remember(viewer, work(viewer));
   }
 }
 
