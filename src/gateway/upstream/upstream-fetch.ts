@@ -42,7 +42,7 @@ import { fillPath } from './path-parameters.js';
 import { type QueryValue, withQuery } from './query-string.js';
 import type { ResponseCache } from './response-cache.js';
 import type { CacheObserver } from './upstream-observers.js';
-import { traceCalls } from './upstream-spans.js';
+import { records, traceCalls, unsampledTraceHeaders } from './upstream-spans.js';
 import type { FreshnessRecorder } from '../cache/freshness-recorder.js';
 import { recordFreshness } from './record-freshness.js';
 import type { UpstreamAnswer, UpstreamResponse } from './upstream-answer.js';
@@ -246,6 +246,9 @@ function bodyOf(init: RequestInit): string | Buffer | undefined {
 
 /** A request's client: its scope and the gateway's pipeline; the methods only shape calls. */
 class RequestClient implements UpstreamClient {
+  /** An unsampled request's trace context as headers, the same on each of its calls. */
+  private traceHeaders: Record<string, string> | undefined;
+
   constructor(
     private readonly handler: CallHandler,
     private readonly scope: RequestScope,
@@ -278,7 +281,10 @@ class RequestClient implements UpstreamClient {
     if (userAgent) headers['user-agent'] = userAgent;
     // Lets a vendor's logs be matched with ours; it does not change the answer, so no step keys on it.
     if (caller.requestId) headers[REQUEST_ID_HEADER] = caller.requestId;
-    return { upstream, method, url, headers, credentials, body: bodyOf(init), template, request: this.scope, trace: this.scope.trace };
+    // A sampled call's exchange opens a span and sends its own context instead (upstream-spans.ts).
+    const { trace } = this.scope;
+    if (trace && !records(trace)) Object.assign(headers, (this.traceHeaders ??= unsampledTraceHeaders(trace)));
+    return { upstream, method, url, headers, credentials, body: bodyOf(init), template, request: this.scope, trace };
   }
 }
 

@@ -7,8 +7,9 @@
  * and attributes for weeks, readable by everyone with access to it. No-ops while tracing is not configured.
  *
  * The parent is the call's own context (the request's, carried by the upstream client), never an
- * ambient one. A call of a request that is not sampled opens no span: its exchange sends the
- * request's `traceparent` (sampled flag off) and nothing is recorded. A call outside any request
+ * ambient one. A call of a request that is not sampled opens no span: the request's client adds
+ * the request's `traceparent` (sampled flag off) to its calls' headers, worked out once per request
+ * (`unsampledTraceHeaders`), and the exchange is sent as it is. A call outside any request
  * (a live poll) is a trace of its own, sampled as the sampler decides.
  */
 import { type Context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
@@ -28,7 +29,7 @@ function recordable(url: string, redactPath: VendorProfile['redactPath']): { hre
 }
 
 /** Whether a call with this parent records spans: outside a request, or inside a sampled one. */
-function records(parent: Context | undefined): boolean {
+export function records(parent: Context | undefined): boolean {
   return parent === undefined || trace.getSpan(parent)?.isRecording() === true;
 }
 
@@ -55,16 +56,25 @@ export const traceCalls: UpstreamMiddleware = (next) => (call) => {
   return inSpan(span, () => next({ ...call, trace: trace.setSpan(parent, span) }));
 };
 
-/** Runs one HTTP exchange inside a CLIENT span; `run` gets the headers with `traceparent` added. */
+/**
+ * The headers that carry an unsampled request's trace context to its upstreams: the same for every
+ * exchange of the request (no span of its own is opened), so worked out once per request.
+ */
+export function unsampledTraceHeaders(trace: Context): Record<string, string> {
+  const headers: Record<string, string> = {};
+  propagation.inject(trace, headers);
+  return headers;
+}
+
+/**
+ * Runs one HTTP exchange of a call that `records` inside a CLIENT span; `run` gets the headers with
+ * the span's `traceparent` added.
+ */
 export function traceExchange<T extends { status: number }>(
   call: OutgoingCall,
   run: (headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {
   const outgoing = { ...call.headers };
-  if (!records(call.trace)) {
-    propagation.inject(call.trace ?? ROOT_CONTEXT, outgoing);
-    return run(outgoing);
-  }
   const parent = call.trace ?? ROOT_CONTEXT;
   const target = recordable(call.url, call.redactPath);
   const span = tracer.startSpan(

@@ -19,7 +19,7 @@ import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-set
 import type { UpstreamObserver } from './upstream-observers.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id-header.js';
 import { tracingRegistered } from '../shared/tracer-name.js';
-import { traceExchange } from './upstream-spans.js';
+import { records, traceExchange } from './upstream-spans.js';
 import type { VendorProfile } from './vendor-profile.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
@@ -171,9 +171,10 @@ export class UpstreamTransport {
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     try {
-      const answer = this.traced
-        ? await traceExchange(call, (headers) => this.exchangeOnce({ ...call, headers }, deadline))
-        : await this.exchangeOnce(call, deadline);
+      const answer =
+        this.traced && records(call.trace)
+          ? await traceExchange(call, (headers) => this.exchangeOnce({ ...call, headers }, deadline))
+          : await this.exchangeOnce(call, deadline);
       this.observer?.upstreamExchange(call.upstream, call.method, answer.status, seconds());
       return answer;
     } catch (error) {
