@@ -1,6 +1,6 @@
 /**
- * One upstream call's deadline, in the form undici takes as a request's `signal`: an EventEmitter
- * with `aborted` and `reason` (undici documents `signal: AbortSignal | EventEmitter`). Under a
+ * One upstream call's deadline, as the answer reader (capped-answer.ts) listens for it: an
+ * EventEmitter with `aborted` and `reason`, the shape undici also takes as a `signal`. Under a
  * one-country load an AbortController per call cost about 2.5% of the gateway's CPU: its signal
  * is an EventTarget, slow to create and to listen to, and every call made one. An emitter and a
  * timer are cheap, and the deadline still covers connecting, the headers, the body and retries.
@@ -8,7 +8,7 @@
 import { EventEmitter } from 'node:events';
 import { errors } from 'undici';
 
-/** The reason undici rejects with when the deadline passes, told apart from every other failure. */
+/** The reason a call fails with when the deadline passes, told apart from every other failure. */
 class DeadlineExceeded extends Error {}
 
 export class CallDeadline extends EventEmitter {

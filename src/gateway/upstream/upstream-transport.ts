@@ -13,7 +13,7 @@ import type { UpstreamName } from '../config.js';
 import { upstreamError } from '../errors.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { CallDeadline } from './call-deadline.js';
-import { BodyTooLargeError, BufferBudget, BufferBudgetExceededError, readCappedBody } from './read-capped-body.js';
+import { BodyTooLargeError, BufferBudget, BufferBudgetExceededError, readAnswer, type RawAnswer } from './capped-answer.js';
 import { isIdempotent, isRetryableStatus, parseRetryAfter, RetryBudget, retryDelayMs } from './retry-policy.js';
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from './upstream-settings.js';
 import type { UpstreamObserver } from './upstream-observers.js';
@@ -23,13 +23,6 @@ import { records, traceExchange } from './upstream-spans.js';
 import type { VendorProfile } from './vendor-profile.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
-
-/** One upstream answer, its body decoded once and not yet parsed. */
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
 
 export interface OutgoingCall {
   upstream: UpstreamName;
@@ -66,13 +59,6 @@ const BREAKER_STATES: Record<CircuitState, BreakerState> = {
   [CircuitState.HalfOpen]: 'half-open',
   [CircuitState.Isolated]: 'open',
 };
-
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  return flat;
-}
 
 /** Owns the pools and breakers of one gateway process; create it once and `close()` it on shutdown. */
 export class UpstreamTransport {
@@ -183,21 +169,20 @@ export class UpstreamTransport {
     }
   }
 
-  private async exchangeOnce(call: OutgoingCall, deadline: CallDeadline): Promise<RawAnswer> {
+  private exchangeOnce(call: OutgoingCall, deadline: CallDeadline): Promise<RawAnswer> {
     const url = new URL(call.url);
-    const response = await this.poolFor(url.origin).request({
-      path: `${url.pathname}${url.search}`,
-      method: call.method as 'GET',
-      headers: call.headers,
-      body: call.body ?? null,
-      signal: deadline,
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
-    });
-    const headers = flatHeaders(response.headers);
-    const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-    const text = await readCappedBody(response.body, this.settings.maxBodyBytes, length, this.bufferBudget);
-    return { status: response.statusCode, headers, text };
+    return readAnswer(
+      this.poolFor(url.origin),
+      {
+        path: `${url.pathname}${url.search}`,
+        method: call.method as 'GET',
+        headers: call.headers,
+        body: call.body ?? null,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      },
+      { maxBytes: this.settings.maxBodyBytes, budget: this.bufferBudget, signal: deadline },
+    );
   }
 
   private describe(call: OutgoingCall, error: unknown, timedOut: boolean, started: number): Error {
