@@ -5,9 +5,9 @@
  *
  * It is undici's dispatch handler rather than `request()` and a body stream: an answer the
  * gateway always reads whole needs no stream, and the stream's objects, listeners and ticks were
- * about 5 µs of each exchange (3 % of a one-country request). undici still does the connection,
- * the parsing, the headers and body time-outs and the pool; its own header parser names the
- * headers, so they read as `request()` gave them.
+ * about 4.6 of the 32 µs an exchange took (2 % of a one-country request). undici still does the
+ * connection, the parsing, the headers and body time-outs and the pool; headers are named by its
+ * own function, so they read as `request()` gave them.
  */
 import { type Dispatcher, util } from 'undici';
 
@@ -78,11 +78,19 @@ export interface AnswerLimits {
   };
 }
 
-/** Headers as undici's parser names them, each repeated one joined into one value. */
+/**
+ * The raw header lines as one object: names as undici's parser spells them (lower case, the
+ * common ones interned), values as UTF-8, a repeated header's values joined with `, `. One pass
+ * over the lines rather than undici's object of arrays and a second one flattening it.
+ */
 function flatHeaders(raw: Buffer[]): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(util.parseHeaders(raw)))
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const name = util.headerNameToString(raw[index] as Buffer);
+    const value = (raw[index + 1] as Buffer).toString('utf8');
+    const earlier = flat[name];
+    flat[name] = earlier === undefined ? value : `${earlier}, ${value}`;
+  }
   return flat;
 }
 
