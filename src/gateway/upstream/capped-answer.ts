@@ -94,7 +94,7 @@ function flatHeaders(raw: Buffer[]): Record<string, string> {
   return flat;
 }
 
-/** Reads one answer for `answered`; every path ends in exactly one of `resolve` or `reject`. */
+/** Reads one exchange's answer; every path ends in exactly one of `resolve` or `reject`, once. */
 class AnswerReader implements Dispatcher.DispatchHandlers {
   private status = 0;
   private headers: Record<string, string> = {};
