@@ -318,4 +318,21 @@ describe('verified tokens are remembered', () => {
     await verifier.verify(await sign({ sub: 'user-2' }, { key: rotated, kid: 'k2', alg: 'ES256' }));
     await expect(verifier.verify(old)).rejects.toThrow(/does not publish/);
   });
+
+  it('by their whole text: another token ending as a remembered one does not take its caller', async () => {
+    const verifier = new JwtVerifier(settings());
+    const token = await sign({});
+    for (let times = 0; times < 2; times += 1) await verifier.verify(token);
+    expect(verifier.known(token)?.id).toBe('user-1');
+    // The same signature (and so the same end) under another payload: filed where the token is, yet not it.
+    const [header, , signature] = token.split('.');
+    const payload = Buffer.from(JSON.stringify({ sub: 'intruder', iss: ISSUER, aud: AUDIENCE, exp: Date.now() / 1000 + 300 })).toString(
+      'base64url',
+    );
+    const forged = `${header}.${payload}.${signature}`;
+    expect(verifier.known(forged)).toBeUndefined();
+    await expect(verifier.verify(forged)).rejects.toThrow(/signature does not verify/);
+    // Nor does the forged token's refusal displace the remembered one.
+    expect(verifier.known(token)?.id).toBe('user-1');
+  });
 });

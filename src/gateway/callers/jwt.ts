@@ -4,7 +4,7 @@
  * the set again (at most once per cooldown), so a key the provider rotates in is picked up
  * without a restart, and a key it removes stops verifying once the cache has been refreshed.
  *
- * A token verified once is remembered (by its text, up to VERIFIED_TOKENS of them) until its
+ * A token verified once is remembered (its whole text, up to VERIFIED_TOKENS of them) until its
  * `exp` or until the key set is fetched again, whichever comes first: the signature check is most
  * of what identity costs a request, and a client sends the same token for its whole lifetime,
  * while a key the provider withdraws must stop verifying once the set has been refreshed. The set
@@ -89,6 +89,8 @@ function scopesOf(payload: JWTPayload): Set<string> {
 /** Verifies bearer tokens against one issuer's JWKS. */
 /** A verified token's caller, until when it stands, and the key that verified it (current while the set is unchanged). */
 interface Remembered {
+  /** The whole token: the cache files it by its end only. */
+  token: string;
   caller: Caller;
   expiresAtMs: number;
   header: JWSHeaderParameters;
@@ -99,6 +101,18 @@ interface Remembered {
 
 /** How many verified tokens are remembered: a replica's distinct callers within a token's lifetime. */
 const VERIFIED_TOKENS = 10_000;
+
+/**
+ * The characters at a token's end that file it among the remembered: the end of its signature.
+ * A Map hashes every character of a key, and a token (about 800 of them, in a new string per
+ * request) cost 1.3 µs a lookup that way; the remembered token's whole text is then compared,
+ * which does not hash, so two tokens sharing an end are two misses, never one caller for the other.
+ */
+const FILED_BY_LAST = 48;
+
+function filing(token: string): string {
+  return token.length > FILED_BY_LAST ? token.slice(-FILED_BY_LAST) : token;
+}
 
 /** jose's own default lifetime of a fetched key set. */
 const DEFAULT_JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
@@ -129,7 +143,7 @@ export class JwtVerifier {
    * KeysUnavailable when the key set cannot be fetched.
    */
   async verify(token: string): Promise<Caller> {
-    const remembered = this.verified.get(token);
+    const remembered = this.remembered(token);
     if (remembered && this.now() < remembered.expiresAtMs) {
       if (this.inSetInHand(remembered) || (await this.stillPublished(remembered))) return remembered.caller;
     }
@@ -141,8 +155,13 @@ export class JwtVerifier {
    * undefined when `verify` must look (most requests of a bearer are answered here).
    */
   known(token: string): Caller | undefined {
-    const remembered = this.verified.get(token);
+    const remembered = this.remembered(token);
     return remembered && this.now() < remembered.expiresAtMs && this.inSetInHand(remembered) ? remembered.caller : undefined;
+  }
+
+  private remembered(token: string): Remembered | undefined {
+    const remembered = this.verified.get(filing(token));
+    return remembered?.token === token ? remembered : undefined;
   }
 
   /** Whether the very set that verified the token (or last found its key) is in hand, still fresh: nothing to look up. */
@@ -206,7 +225,8 @@ export class JwtVerifier {
     };
     // `exp` is a required claim: jose has checked it is a number.
     if (typeof payload.exp === 'number')
-      this.verified.set(token, {
+      this.verified.set(filing(token), {
+        token,
         caller,
         expiresAtMs: payload.exp * 1000,
         header,
