@@ -16,6 +16,7 @@ import type { GatewayContext } from '../../../src/gateway/context.js';
 import { loadConfig } from '../../../src/gateway/config.js';
 import { createGatewayServer } from '../../../src/gateway/server.js';
 import { spawnGateway } from './gateway-process.js';
+import { ROOT } from '../../support/gateway.js';
 import { VENDORS } from '../../support/vendors.js';
 
 const exporter = new InMemorySpanExporter();
@@ -213,52 +214,61 @@ describe('configuration', () => {
 });
 
 describe('the gateway process', () => {
-  it('exports its spans over OTLP/HTTP to the configured collector', async () => {
-    const bodies: string[] = [];
-    let arrived: () => void = () => undefined;
-    const received = new Promise<void>((resolve) => (arrived = resolve));
-    const collector = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        if (request.url === '/v1/traces') bodies.push(body);
-        if (body.includes('query Fr')) arrived();
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end('{}');
+  // The bundle resolves OpenTelemetry to its ES builds (scripts/bundle.mjs): the source's CommonJS ones are not what `npm start` runs.
+  it.each(['source', 'built'] as const)(
+    'exports its spans over OTLP/HTTP to the configured collector (%s)',
+    async (entry) => {
+      const bodies: string[] = [];
+      let arrived: () => void = () => undefined;
+      const received = new Promise<void>((resolve) => (arrived = resolve));
+      const collector = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          if (request.url === '/v1/traces') bodies.push(body);
+          if (body.includes('query Fr')) arrived();
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end('{}');
+        });
       });
-    });
-    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
-    const gateway = spawnGateway({
-      PORT: '0',
-      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_SERVICE_NAME: 'gateway-under-test',
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-    });
-    try {
-      const url = String((await gateway.logLine('gateway ready')).url);
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: 'query Fr { country(code: "FR") { names { common } } }' }),
-      });
-      expect(response.status).toBe(200);
-      await received;
-      const exported = bodies.join('\n');
-      expect(exported).toContain('gateway-under-test');
-      // The process has no ambient context manager: the exchange is still in the operation's trace.
-      type Exported = { resourceSpans: { scopeSpans: { spans: { name: string; traceId: string }[] }[] }[] };
-      const spans = bodies.flatMap((body) =>
-        (JSON.parse(body) as Exported).resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+      const gateway = spawnGateway(
+        {
+          PORT: '0',
+          OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          OTEL_SERVICE_NAME: 'gateway-under-test',
+          OTEL_BSP_SCHEDULE_DELAY: '100',
+        },
+        ROOT,
+        entry,
       );
-      const operation = spans.find((span) => span.name === 'query Fr');
-      expect(operation).toBeDefined();
-      expect(spans.filter((span) => span.name === 'GET country-data').map((span) => span.traceId)).toEqual([operation?.traceId]);
-    } finally {
-      gateway.child.kill('SIGTERM');
-      await gateway.exited;
-      await new Promise((resolve) => collector.close(resolve));
-    }
-  }, 180_000);
+      try {
+        const url = String((await gateway.logLine('gateway ready')).url);
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'query Fr { country(code: "FR") { names { common } } }' }),
+        });
+        expect(response.status).toBe(200);
+        await received;
+        const exported = bodies.join('\n');
+        expect(exported).toContain('gateway-under-test');
+        // The process has no ambient context manager: the exchange is still in the operation's trace.
+        type Exported = { resourceSpans: { scopeSpans: { spans: { name: string; traceId: string }[] }[] }[] };
+        const spans = bodies.flatMap((body) =>
+          (JSON.parse(body) as Exported).resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
+        );
+        const operation = spans.find((span) => span.name === 'query Fr');
+        expect(operation).toBeDefined();
+        expect(spans.filter((span) => span.name === 'GET country-data').map((span) => span.traceId)).toEqual([operation?.traceId]);
+      } finally {
+        gateway.child.kill('SIGTERM');
+        await gateway.exited;
+        await new Promise((resolve) => collector.close(resolve));
+      }
+    },
+    180_000,
+  );
 });
