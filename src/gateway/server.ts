@@ -67,6 +67,7 @@ import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from './live/live-settings.j
 import { PollRegistry } from './live/poll-registry.js';
 import { SubscriptionLimits } from './live/subscription-limits.js';
 import { LiveEvents } from './live/use-live-events.js';
+import { withFields } from './shared/with-fields.js';
 
 export interface GatewayOptions {
   schema: GraphQLSchema;
@@ -369,7 +370,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
         const session = { runtime: live, headers, connection: nodeRequest.socket, caller: caller.id };
         attachLiveSession(nodeRequest, session);
         // As on Yoga's path, where the context carries the request its live session is found by.
-        const contextValue = { ...started.context, request: nodeRequest };
+        const contextValue = withFields(started.context, { request: nodeRequest });
         const args = {
           schema: fastSchema,
           document: plan.document,

@@ -8,6 +8,7 @@
  * CACHE_TTL_SECONDS, else 0) instead of a heuristic from `Last-Modified`.
  */
 import CachePolicy from 'http-cache-semantics';
+import { withFields } from '../shared/with-fields.js';
 
 export interface Lifetime {
   /** Milliseconds the answer stays fresh from now; 0 when it may not be reused. */
@@ -96,10 +97,10 @@ export function answerLifetime(answered: AnsweredRequest, declaredMs: number, no
         'cache-control': [answered.headers['cache-control'], `max-age=${Math.ceil(declaredMs / 1000)}`].filter(Boolean).join(', '),
       };
   const Clocked = policyOn(now);
-  const shared = new Clocked({ ...answered, headers }, true);
+  const shared = new Clocked(withFields(answered, { headers }), true);
   const ttlOf = (policy: Policy): number => (stated ? policy.freshMs() : policy.freshMs() > 0 ? declaredMs : 0);
   if (shared.storable()) return { ttlMs: ttlOf(shared), shared: true, private: false };
-  const own = new Clocked({ ...answered, headers }, false);
+  const own = new Clocked(withFields(answered, { headers }), false);
   return own.storable() && /\bprivate\b/i.test(headers['cache-control'] ?? '')
     ? { ttlMs: ttlOf(own), shared: false, private: true }
     : NOT_STORABLE;

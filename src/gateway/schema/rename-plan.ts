@@ -26,6 +26,7 @@ import {
   isListType,
   isNonNullType,
 } from 'graphql';
+import { withFields } from '../shared/with-fields.js';
 
 /** `from` → `to`; `null` where the filter removed it. */
 export type Renames = Record<string, string | null>;
@@ -124,12 +125,12 @@ function vendorNamedResolver(
     return (source, args, context, info) => {
       if ((typeof source !== 'object' || source === null) && typeof source !== 'function') return undefined;
       const property: unknown = Reflect.get(source, fieldName);
-      return typeof property === 'function' ? defaultFieldResolver(source, args, context, { ...info, fieldName }) : property;
+      return typeof property === 'function' ? defaultFieldResolver(source, args, context, withFields(info, { fieldName })) : property;
     };
   }
   const inner = resolve ?? defaultFieldResolver;
   return (source, args, context, info) =>
-    inner(source, renameArgs ? renameArgs(args) : args, context, fieldName === info.fieldName ? info : { ...info, fieldName });
+    inner(source, renameArgs ? renameArgs(args) : args, context, fieldName === info.fieldName ? info : withFields(info, { fieldName }));
 }
 
 /** A type resolver that answers with the graph's type names where the vendor's were renamed. */

@@ -19,6 +19,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { needOf } from '../../upstream/field-needs.js';
+import { withFields } from '../../shared/with-fields.js';
 
 /** The top-level fields of D's country record (the vendor's Country schema). */
 const RECORD_FIELDS: ReadonlySet<string> = new Set([
@@ -176,7 +177,7 @@ export function deriveResponseFields(schema: GraphQLSchema): GraphQLSchema {
     if (!field || !resolve) throw new TypeError(`deriveResponseFields: Query.${fieldName} has no resolver`);
     field.args = field.args.filter((arg) => !TRIMMING_ARGUMENTS.has(arg.name));
     field.resolve = (root, fieldArgs, context, info) =>
-      resolve(root, { ...fieldArgs, responseFields: countryRecordFields(info) }, context, info);
+      resolve(root, withFields(fieldArgs, { responseFields: countryRecordFields(info) }), context, info);
   }
   return schema;
 }
