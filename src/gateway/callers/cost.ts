@@ -11,6 +11,7 @@ import type { UpstreamName } from '../config.js';
 import type { Caller } from './caller.js';
 import type { CallerQuota } from './quota.js';
 import { type AtOnce, whenKnown } from '../shared/at-once.js';
+import { withExtension } from '../shared/execution-result.js';
 import { withFields } from '../shared/with-fields.js';
 
 /** What one request spent, per upstream. */
@@ -110,11 +111,8 @@ export class CostMeters {
 export function withCost<T extends ExecutionResult>(result: T, meter: CostMeter, quota?: CallerQuota): AtOnce<T> {
   const summary = meter.summary();
   // With a quota every answer shows what is left of it, whatever it spent.
-  if (quota)
-    return whenKnown(quota.remaining(meter.caller), (left) =>
-      withFields(result, { extensions: withFields(result.extensions ?? {}, { cost: withFields(summary, { quota: left }) }) }),
-    );
+  if (quota) return whenKnown(quota.remaining(meter.caller), (left) => withExtension(result, 'cost', withFields(summary, { quota: left })));
   // An answer that reached no vendor spent nothing to report.
   if (Object.keys(summary.calls).length === 0 && Object.keys(summary.cacheHits).length === 0) return result;
-  return withFields(result, { extensions: withFields(result.extensions ?? {}, { cost: summary }) });
+  return withExtension(result, 'cost', summary);
 }

@@ -13,6 +13,7 @@ import { cacheControl, NO_STORE, notModified } from '../cache/http-caching.js';
 import { type CachedAnswer, type OperationCache, operationKey, viewerOf } from '../cache/operation-cache.js';
 import type { Caller } from '../callers/caller.js';
 import type { AtOnce } from '../shared/at-once.js';
+import { withExtension } from '../shared/execution-result.js';
 import { ForgetfulMemo } from '../shared/forgetful-memo.js';
 import type { HeaderReader } from '../upstream/upstream-fetch.js';
 import { notCacheable } from './operation-cacheability.js';
@@ -87,7 +88,7 @@ export function keptBody(result: ExecutionResult): string {
 /** The kept answer with `cost` as its last extension. */
 function withCostOf(entry: CachedAnswer, cost: unknown): ExecutionResult {
   const kept = JSON.parse(entry.body) as ExecutionResult;
-  return { ...kept, extensions: { ...kept.extensions, cost } };
+  return withExtension(kept, 'cost', cost);
 }
 
 /** A result that may be kept: data, no error, not a stream. */

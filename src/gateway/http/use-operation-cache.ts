@@ -12,7 +12,7 @@
  */
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { isExecutionResult } from '../shared/execution-result.js';
+import { isExecutionResult, withExtension } from '../shared/execution-result.js';
 import { NOT_STORABLE } from '../cache/answer-lifetime.js';
 import type { FreshnessRecorder } from '../cache/freshness-recorder.js';
 import type { CachedAnswer } from '../cache/operation-cache.js';
@@ -77,7 +77,7 @@ export function useOperationCache({ answers, callerOf }: OperationCacheOptions):
       }
       if (state.hit) {
         // The cost step may have put the caller's quota in its place; it is kept, marked as a hit.
-        setResult({ ...result, extensions: { ...result.extensions, cost: hitCost(result.extensions?.['cost']) } });
+        setResult(withExtension(result, 'cost', hitCost(result.extensions?.['cost'])));
         state.headers = answers.hitHeaders(state.hit);
       } else {
         state.headers = answers.settle(state.planned, result, state.freshness?.lifetime() ?? NOT_STORABLE);

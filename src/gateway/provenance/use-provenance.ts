@@ -10,7 +10,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { UpstreamName } from '../config.js';
 import type { GatewayContext } from '../context.js';
 import type { ProvenanceRecorder } from './provenance.js';
-import { withFields } from '../shared/with-fields.js';
+import { withExtension } from '../shared/execution-result.js';
 
 /** `result` with `extensions.provenance` when the recorder saw an interface answer; the plugin's and the fast path's step. */
 export function withProvenance<T extends ExecutionResult>(
@@ -19,7 +19,7 @@ export function withProvenance<T extends ExecutionResult>(
   sandboxes: ReadonlySet<UpstreamName>,
 ): T {
   const provenance = recorder.entries(sandboxes);
-  return provenance.length === 0 ? result : withFields(result, { extensions: withFields(result.extensions ?? {}, { provenance }) });
+  return provenance.length === 0 ? result : withExtension(result, 'provenance', provenance);
 }
 
 /** The plugin; `sandboxes` are the interfaces the composition root serves from built-in sandboxes. */
