@@ -48,7 +48,8 @@ import type { LimitAnswer } from './limit-peer.js';
 import { autocannonLoad, graphqlPool, type LoadResult, operationLoad, type Post, type WireAnswer, wireAnswer } from './load.js';
 import { type ProductionServices, startProductionServices, TRACE_RATIO } from './production.js';
 import { canPin, freePort, memory, pinSelf, postQuery, servingPid, type Started, startProcess, waitForFirstAnswer } from './proc.js';
-import { INTERFACES, type InterfaceName, remoteCounts, startStaticUpstream } from './upstream.js';
+import { INTERFACES, remoteCounts, startStaticUpstream } from './upstream.js';
+import { startUpstreamProcess, type UpstreamProcess, upstreamEnv } from './upstream-process.js';
 
 const number = (name: string, fallback: number): number => {
   const raw = process.env[name]?.trim();
@@ -150,38 +151,12 @@ async function upstreamTotal(firstUrl: string): Promise<{ total: number; misses:
  * Starts the static upstream: its own process on the load core, or in-process when recording.
  * `cacheControl` replaces its `no-store` (the cached entries' upstream).
  */
-async function startUpstream(
-  pin: boolean,
-  cacheControl?: string,
-): Promise<{ urls: Record<InterfaceName, string>; close(): Promise<void>; save?: () => void }> {
+async function startUpstream(pin: boolean, cacheControl?: string): Promise<UpstreamProcess & { save?: () => void }> {
   if (RECORD) {
     const upstream = await startStaticUpstream({ record: true });
     return { urls: upstream.urls, close: upstream.close, save: upstream.save };
   }
-  const started = startProcess('static upstream', `"${process.execPath}" --import tsx bench/upstream.ts 0`, {
-    cwd: ROOT,
-    env: { ...process.env, ...(cacheControl ? { BENCH_UPSTREAM_CACHE_CONTROL: cacheControl } : {}) },
-    cores: pin ? '0' : undefined,
-  });
-  const urls = await new Promise<Record<InterfaceName, string>>((resolve, reject) => {
-    let text = '';
-    started.child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const line = text.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    started.child.once('exit', (code) => reject(new Error(`static upstream exited (${code}):\n${started.output()}`)));
-  });
-  return { urls, close: started.stop };
-}
-
-function upstreamEnv(urls: Record<InterfaceName, string>): NodeJS.ProcessEnv {
-  return {
-    CRYPTO_API_URL: urls['crypto-analytics'],
-    BLOCKCHAIN_API_URL: urls['blockchain-utility'],
-    ADDRESS_API_URL: urls.address,
-    COUNTRY_API_URL: urls['country-data'],
-  };
+  return startUpstreamProcess({ cores: pin ? '0' : undefined, cacheControl });
 }
 
 /** A started gateway's process, and its figures from spawn to one second after its first answer. */

@@ -1,0 +1,241 @@
+/**
+ * `npm run bench:instructions`: what one request costs this gateway's main thread, in machine
+ * instructions counted by valgrind's callgrind, for each profile of `npm run bench` and for the
+ * production profile with one of its features left out at a time.
+ *
+ * Why instructions and not seconds: on these shared two-core machines the same build's CPU per
+ * request moves by a third between rounds, so a change of a few microseconds, or the share of one
+ * production feature, cannot be read off op/s. Instructions retired depend far less on what else
+ * the machine is doing: the same variant counts within about 2 % from run to run at the default
+ * WARMUP and REQUESTS (within about 5 % with half as many). They leave out the kernel (the
+ * syscalls per request are the same in every profile: `strace -c` shows one read of the request,
+ * one write of the answer, one upstream exchange on a miss) and V8's background threads (under
+ * valgrind they compile and sweep at another pace than at full speed). Work done on a timer (the
+ * request log's flush each second, a trace export each OTEL_BSP_SCHEDULE_DELAY) runs as often per
+ * second as at full speed while requests go some fifty times slower, so it weighs more per request
+ * here than it does at full speed, and more when the machine is busy. So the counts rank changes
+ * and attribute a profile's cost; op/s stays the figure that counts.
+ *
+ * Each variant is its own gateway process under callgrind, over the same static upstream as
+ * `npm run bench`: WARMUP requests (JIT and caches settle), a dump, REQUESTS requests, a dump;
+ * the second dump's main-thread total divided by REQUESTS is the figure. Needs valgrind (Debian:
+ * `apt-get install valgrind`); about three and a half minutes per variant.
+ *
+ * Environment: VARIANTS (comma-separated ids of VARIANT_SETTINGS; all by default), QUERY (Q1 or
+ * Q2; Q1), WARMUP (4000), REQUESTS (2000), CONNECTIONS (4), BENCH_GATEWAY_CMD as for the bench.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { GATEWAYS, ROOT } from './gateways.js';
+import { graphqlPool } from './load.js';
+import { freePort, startProcess, waitForFirstAnswer } from './proc.js';
+import { type ProductionServices, startProductionServices } from './production.js';
+import { startUpstreamProcess, upstreamEnv } from './upstream-process.js';
+
+interface Variant {
+  profile: 'development' | 'production';
+  cached: boolean;
+  /** How it differs from its profile, as the table says it; absent for the profile itself. */
+  differs?: string;
+  /** Variables over the profile's, which make that difference. */
+  env?: (production: ProductionServices) => Record<string, string>;
+  /** Whether its requests carry the production profile's bearer token: in the production profile unless said otherwise. */
+  token?: boolean;
+}
+
+/** A feature is left out by emptying the variables that turn it on: the gateway reads an empty variable as unset. */
+const VARIANT_SETTINGS: Readonly<Record<string, Variant>> = {
+  dev: { profile: 'development', cached: false },
+  prod: { profile: 'production', cached: false },
+  'prod-no-tracing': {
+    profile: 'production',
+    cached: false,
+    differs: 'without tracing',
+    env: () => ({ OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_TRACES_SAMPLER: '', OTEL_TRACES_SAMPLER_ARG: '' }),
+  },
+  'prod-no-jwt': {
+    profile: 'production',
+    cached: false,
+    differs: 'without the JWT (anonymous callers, limited by address)',
+    env: () => ({ AUTH_JWKS_URL: '', AUTH_ISSUER: '', AUTH_AUDIENCE: '', AUTH_REQUIRED: 'false' }),
+    token: false,
+  },
+  'prod-no-quota': {
+    profile: 'production',
+    cached: false,
+    differs: 'without the daily quotas',
+    env: () => ({ DAILY_QUOTA_CRYPTO: '', DAILY_QUOTA_BLOCKCHAIN: '', DAILY_QUOTA_ADDRESS: '', DAILY_QUOTA_COUNTRY: '' }),
+  },
+  'prod-no-vendor-keys': {
+    profile: 'production',
+    cached: false,
+    differs: "without the vendors' keys",
+    env: () => ({ CRYPTO_API_KEY: '', COUNTRY_API_KEY: '', ADDRESS_API_KEY: '' }),
+  },
+  'dev-jwt': {
+    profile: 'development',
+    cached: false,
+    differs: 'with the JWT',
+    env: (production) => ({
+      AUTH_JWKS_URL: production.env.AUTH_JWKS_URL ?? '',
+      AUTH_ISSUER: production.env.AUTH_ISSUER ?? '',
+      AUTH_AUDIENCE: production.env.AUTH_AUDIENCE ?? '',
+      AUTH_REQUIRED: 'true',
+    }),
+    token: true,
+  },
+  'dev-cached': { profile: 'development', cached: true },
+  'prod-cached': { profile: 'production', cached: true },
+};
+
+const number = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${process.env[name]}"`);
+  return value;
+};
+const WARMUP = number('WARMUP', 4000);
+const REQUESTS = number('REQUESTS', 2000);
+const CONNECTIONS = number('CONNECTIONS', 4);
+const OUT = `${ROOT}bench/peers/node_modules/.bench-work/instructions/`;
+
+/** Sends `count` POSTs of `query` over CONNECTIONS connections; throws at the first answer that is not a 200 with data and no error. */
+async function send(url: string, query: string, headers: Record<string, string>, count: number): Promise<void> {
+  const client = graphqlPool(url, CONNECTIONS, headers);
+  let sent = 0;
+  const connection = async (): Promise<void> => {
+    while (sent < count) {
+      sent += 1;
+      await client.post(query);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  } finally {
+    await client.close();
+  }
+}
+
+/** The main thread's instructions in callgrind's second dump (`<out>.2-01`). */
+function mainThreadInstructions(folder: string): number {
+  const file = readdirSync(folder).find((name) => name.endsWith('.2-01'));
+  if (!file) throw new Error(`callgrind wrote no second dump of the main thread in ${folder}`);
+  const total = /^(?:summary|totals): (\d+)/m.exec(readFileSync(`${folder}${file}`, 'utf8'))?.[1];
+  if (total === undefined) throw new Error(`no total in ${folder}${file}`);
+  return Number(total);
+}
+
+/** The pid of the valgrind process writing into `folder` (the shell that started it is its parent). */
+function valgrindPid(folder: string): number {
+  // valgrind runs as valgrind.bin on Debian; the shell's own command line has the word after a space.
+  const listed = spawnSync('pgrep', ['-f', `(^|/)valgrind(\\.bin)? .*--callgrind-out-file=${folder}cg`], { encoding: 'utf8' }).stdout;
+  const pid = Number(listed.trim().split('\n')[0]);
+  if (!pid) throw new Error(`no valgrind process found for ${folder}`);
+  return pid;
+}
+
+async function measure(
+  id: string,
+  variant: Variant,
+  production: ProductionServices,
+  urls: { plain: NodeJS.ProcessEnv; cacheable: NodeJS.ProcessEnv },
+  query: string,
+): Promise<number> {
+  const gatewayId = variant.profile === 'production' ? (variant.cached ? 'prod-cached' : 'prod') : variant.cached ? 'this-cached' : 'this';
+  const gateway = GATEWAYS.find((candidate) => candidate.id === gatewayId);
+  if (!gateway) throw new Error(`no gateway ${gatewayId} in gateways.ts`);
+  const folder = `${OUT}${id}/`;
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const port = await freePort();
+  const { command, cwd } = gateway.command(port);
+  const valgrind = `valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file=${folder}cg.%p ${command}`;
+  const inProduction = variant.profile === 'production';
+  const started = startProcess(id, valgrind, {
+    cwd,
+    env: {
+      ...gateway.defaults,
+      ...process.env,
+      ...(variant.cached ? urls.cacheable : urls.plain),
+      ...(inProduction ? production.env : {}),
+      ...gateway.fixed,
+      ...variant.env?.(production),
+      PORT: String(port),
+      FORK: '0',
+    },
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/graphql`;
+    const headers = (variant.token ?? inProduction) ? production.headers : {};
+    // Under valgrind the start takes a minute or two.
+    await waitForFirstAnswer(started, url, query, performance.now(), headers, 600_000);
+    const pid = valgrindPid(folder);
+    await send(url, query, headers, WARMUP);
+    execFileSync('callgrind_control', ['--dump', String(pid)], { stdio: 'ignore' });
+    await send(url, query, headers, REQUESTS);
+    execFileSync('callgrind_control', ['--dump', String(pid)], { stdio: 'ignore' });
+    return mainThreadInstructions(folder) / REQUESTS;
+  } finally {
+    await started.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  if (spawnSync('valgrind', ['--version']).status !== 0) throw new Error('valgrind is not installed (Debian: apt-get install valgrind)');
+  const chosen: { id: string; variant: Variant }[] = [];
+  const unknown: string[] = [];
+  for (const id of (process.env.VARIANTS ?? Object.keys(VARIANT_SETTINGS).join(',')).split(',').map((name) => name.trim())) {
+    const variant = VARIANT_SETTINGS[id];
+    if (variant) chosen.push({ id, variant });
+    else unknown.push(id);
+  }
+  if (unknown.length > 0) throw new Error(`VARIANTS: unknown ${unknown.join(', ')}; known: ${Object.keys(VARIANT_SETTINGS).join(', ')}`);
+  const queryId = process.env.QUERY ?? 'Q1';
+  const self = GATEWAYS.find((gateway) => gateway.id === 'this');
+  if (!self) throw new Error('no gateway "this" in gateways.ts');
+  const query = queryId === 'Q1' ? self.q1 : queryId === 'Q2' ? self.q2 : undefined;
+  if (!query) throw new Error(`QUERY must be Q1 or Q2, got "${queryId}"`);
+  self.prepare(process.env);
+  const production = await startProductionServices();
+  const plain = await startUpstreamProcess();
+  const cacheable = await startUpstreamProcess({ cacheControl: 'public, max-age=86400' });
+  const urls = { plain: upstreamEnv(plain.urls), cacheable: upstreamEnv(cacheable.urls) };
+  const counted: { id: string; variant: Variant; perRequest: number }[] = [];
+  try {
+    for (const { id, variant } of chosen) {
+      const perRequest = await measure(id, variant, production, urls, query);
+      counted.push({ id, variant, perRequest });
+      console.log(`${id.padEnd(22)} ${Math.round(perRequest).toLocaleString('en-US').padStart(10)} instructions per request`);
+    }
+  } finally {
+    await Promise.all([plain.close(), cacheable.close(), production.close()]);
+  }
+  const spelt = (count: number): string => Math.round(count).toLocaleString('en-US');
+  const rows = counted.map(({ id, variant, perRequest }) => {
+    // Its profile's own count, when that ran too: same profile, same cache, no difference.
+    const profile = counted.find(
+      (other) =>
+        other.variant.differs === undefined && other.variant.cached === variant.cached && other.variant.profile === variant.profile,
+    );
+    const change =
+      profile === undefined || variant.differs === undefined
+        ? ''
+        : `${perRequest >= profile.perRequest ? '+' : ''}${spelt(perRequest - profile.perRequest)}`;
+    return `| ${id} | ${variant.profile}${variant.cached ? ', cached' : ''} | ${variant.differs ?? ''} | ${spelt(perRequest)} | ${change} |`;
+  });
+  console.log(
+    [
+      '',
+      `${queryId}, main thread, ${REQUESTS} requests after ${WARMUP} (callgrind):`,
+      '',
+      '| variant | profile | differs from it | instructions per request | change |',
+      '|---|---|---|---:|---:|',
+      ...rows,
+    ].join('\n'),
+  );
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
