@@ -6,15 +6,17 @@
  * Why instructions and not seconds: on these shared two-core machines the same build's CPU per
  * request moves by a third between rounds, so a change of a few microseconds, or the share of one
  * production feature, cannot be read off op/s. Instructions retired depend far less on what else
- * the machine is doing: the same variant counts within about 2 % from run to run at the default
- * WARMUP and REQUESTS (within about 5 % with half as many). They leave out the kernel (the
- * syscalls per request are the same in every profile: `strace -c` shows one read of the request,
- * one write of the answer, one upstream exchange on a miss) and V8's background threads (under
- * valgrind they compile and sweep at another pace than at full speed). Work done on a timer (the
- * request log's flush each second, a trace export each OTEL_BSP_SCHEDULE_DELAY) runs as often per
- * second as at full speed while requests go some fifty times slower, so it weighs more per request
- * here than it does at full speed, and more when the machine is busy. So the counts rank changes
- * and attribute a profile's cost; op/s stays the figure that counts.
+ * the machine is doing, but not on nothing: the same variant has counted 2-8 % apart from run to
+ * run, mostly by how much code still ran in V8's baseline tier when the count began (under
+ * valgrind the compiler threads tier code up at another pace). RUNS=3 reports each variant's
+ * median; a difference under about 8 % needs it. The counts leave out the kernel (the syscalls per
+ * request are the same in every profile: `strace -c` shows one read of the request, one write of
+ * the answer, one upstream exchange on a miss) and V8's background threads. Work done on a timer
+ * (the request log's flush each second, a trace export each OTEL_BSP_SCHEDULE_DELAY) runs as often
+ * per second as at full speed while requests go some fifty times slower, so it weighs more per
+ * request here than at full speed, and more when the machine is busy: run one count at a time.
+ * `node --single-threaded` (compilation and GC on the main thread) spread wider, not narrower.
+ * So the counts rank changes and attribute a profile's cost; op/s stays the figure that counts.
  *
  * Each variant is its own gateway process under callgrind, over the same static upstream as
  * `npm run bench`: WARMUP requests (JIT and caches settle), a dump, REQUESTS requests, a dump;
@@ -22,7 +24,7 @@
  * `apt-get install valgrind`); about three and a half minutes per variant.
  *
  * Environment: VARIANTS (comma-separated ids of VARIANT_SETTINGS; all by default), QUERY (Q1 or
- * Q2; Q1), WARMUP (4000), REQUESTS (2000), CONNECTIONS (4), BENCH_GATEWAY_CMD as for the bench.
+ * Q2; Q1), WARMUP (4000), REQUESTS (2000), CONNECTIONS (4), RUNS (1), BENCH_GATEWAY_CMD as for the bench.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -96,7 +98,14 @@ const number = (name: string, fallback: number): number => {
 const WARMUP = number('WARMUP', 4000);
 const REQUESTS = number('REQUESTS', 2000);
 const CONNECTIONS = number('CONNECTIONS', 4);
+const RUNS = number('RUNS', 1);
 const OUT = `${ROOT}bench/peers/node_modules/.bench-work/instructions/`;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
 
 /** Sends `count` POSTs of `query` over CONNECTIONS connections; throws at the first answer that is not a 200 with data and no error. */
 async function send(url: string, query: string, headers: Record<string, string>, count: number): Promise<void> {
@@ -202,9 +211,16 @@ async function main(): Promise<void> {
   const counted: { id: string; variant: Variant; perRequest: number }[] = [];
   try {
     for (const { id, variant } of chosen) {
-      const perRequest = await measure(id, variant, production, urls, query);
-      counted.push({ id, variant, perRequest });
-      console.log(`${id.padEnd(22)} ${Math.round(perRequest).toLocaleString('en-US').padStart(10)} instructions per request`);
+      const runs: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        runs.push(await measure(id, variant, production, urls, query));
+        console.log(
+          `${id.padEnd(22)} ${Math.round(runs.at(-1) ?? 0)
+            .toLocaleString('en-US')
+            .padStart(10)} instructions per request`,
+        );
+      }
+      counted.push({ id, variant, perRequest: median(runs) });
     }
   } finally {
     await Promise.all([plain.close(), cacheable.close(), production.close()]);
@@ -225,7 +241,7 @@ async function main(): Promise<void> {
   console.log(
     [
       '',
-      `${queryId}, main thread, ${REQUESTS} requests after ${WARMUP} (callgrind):`,
+      `${queryId}, main thread, ${REQUESTS} requests after ${WARMUP} (callgrind)${RUNS > 1 ? `, median of ${RUNS} runs` : ''}:`,
       '',
       '| variant | profile | differs from it | instructions per request | change |',
       '|---|---|---|---:|---:|',
