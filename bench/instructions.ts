@@ -1,7 +1,7 @@
 /**
  * `npm run bench:instructions`: what one request costs this gateway's main thread, in machine
- * instructions counted by valgrind's callgrind, for each profile of `npm run bench` and for the
- * production profile with one of its features left out at a time.
+ * instructions counted by valgrind's callgrind, for each profile of `npm run bench`, for the
+ * production profile with some of its features left out, and for development with some added.
  *
  * Why instructions and not seconds: on these shared two-core machines the same build's CPU per
  * request moves by a third between rounds, so a change of a few microseconds, or the share of one
@@ -45,15 +45,32 @@ interface Variant {
   token?: boolean;
 }
 
-/** A feature is left out by emptying the variables that turn it on: the gateway reads an empty variable as unset. */
+/** The variables that turn tracing off: the gateway reads an empty variable as unset. */
+const NO_TRACING = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_TRACES_SAMPLER: '', OTEL_TRACES_SAMPLER_ARG: '' };
+const NO_QUOTAS = { DAILY_QUOTA_CRYPTO: '', DAILY_QUOTA_BLOCKCHAIN: '', DAILY_QUOTA_ADDRESS: '', DAILY_QUOTA_COUNTRY: '' };
+/** The production profile's rate limits (generous: counted, never refusing), on in development. */
+const RATE_LIMITS = (production: ProductionServices): Record<string, string> => ({
+  RATE_LIMIT_PER_MINUTE: production.env.RATE_LIMIT_PER_MINUTE ?? '',
+  RATE_LIMIT_PER_MINUTE_ANONYMOUS: production.env.RATE_LIMIT_PER_MINUTE_ANONYMOUS ?? '',
+});
+/** The production profile's JWT settings, on in development. */
+const JWT = (production: ProductionServices): Record<string, string> => ({
+  AUTH_JWKS_URL: production.env.AUTH_JWKS_URL ?? '',
+  AUTH_ISSUER: production.env.AUTH_ISSUER ?? '',
+  AUTH_AUDIENCE: production.env.AUTH_AUDIENCE ?? '',
+  AUTH_REQUIRED: 'true',
+});
+
 const VARIANT_SETTINGS: Readonly<Record<string, Variant>> = {
   dev: { profile: 'development', cached: false },
   prod: { profile: 'production', cached: false },
-  'prod-no-tracing': {
+  'prod-no-tracing': { profile: 'production', cached: false, differs: 'without tracing', env: () => NO_TRACING },
+  'prod-no-quota': { profile: 'production', cached: false, differs: 'without the daily quotas', env: () => NO_QUOTAS },
+  'prod-no-tracing-no-quota': {
     profile: 'production',
     cached: false,
-    differs: 'without tracing',
-    env: () => ({ OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_TRACES_SAMPLER: '', OTEL_TRACES_SAMPLER_ARG: '' }),
+    differs: 'without tracing and the daily quotas',
+    env: () => ({ ...NO_TRACING, ...NO_QUOTAS }),
   },
   'prod-no-jwt': {
     profile: 'production',
@@ -62,28 +79,19 @@ const VARIANT_SETTINGS: Readonly<Record<string, Variant>> = {
     env: () => ({ AUTH_JWKS_URL: '', AUTH_ISSUER: '', AUTH_AUDIENCE: '', AUTH_REQUIRED: 'false' }),
     token: false,
   },
-  'prod-no-quota': {
-    profile: 'production',
-    cached: false,
-    differs: 'without the daily quotas',
-    env: () => ({ DAILY_QUOTA_CRYPTO: '', DAILY_QUOTA_BLOCKCHAIN: '', DAILY_QUOTA_ADDRESS: '', DAILY_QUOTA_COUNTRY: '' }),
-  },
   'prod-no-vendor-keys': {
     profile: 'production',
     cached: false,
     differs: "without the vendors' keys",
     env: () => ({ CRYPTO_API_KEY: '', COUNTRY_API_KEY: '', ADDRESS_API_KEY: '' }),
   },
-  'dev-jwt': {
+  'dev-rate-limit': { profile: 'development', cached: false, differs: 'with the rate limit (anonymous callers)', env: RATE_LIMITS },
+  'dev-jwt': { profile: 'development', cached: false, differs: 'with the JWT', env: JWT, token: true },
+  'dev-jwt-rate-limit': {
     profile: 'development',
     cached: false,
-    differs: 'with the JWT',
-    env: (production) => ({
-      AUTH_JWKS_URL: production.env.AUTH_JWKS_URL ?? '',
-      AUTH_ISSUER: production.env.AUTH_ISSUER ?? '',
-      AUTH_AUDIENCE: production.env.AUTH_AUDIENCE ?? '',
-      AUTH_REQUIRED: 'true',
-    }),
+    differs: 'with the JWT and the rate limit',
+    env: (production) => ({ ...JWT(production), ...RATE_LIMITS(production) }),
     token: true,
   },
   'dev-cached': { profile: 'development', cached: true },
