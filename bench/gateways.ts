@@ -85,6 +85,15 @@ export interface Gateway {
   q2Count(body: any): number | undefined;
 }
 
+/**
+ * The environment `gateway` starts with on `port`: its defaults, the bench's own environment,
+ * `env` (the run's upstream and profile), what defines the entry. FORK=0: one serving process
+ * for every gateway, so its RSS and its instructions are the gateway's.
+ */
+export function gatewayEnv(gateway: Gateway, env: NodeJS.ProcessEnv, port: number): NodeJS.ProcessEnv {
+  return { ...gateway.defaults, ...process.env, ...env, ...gateway.fixed, PORT: String(port), FORK: '0' };
+}
+
 /** This gateway's documents; the lean peer serves the same fields, so it takes them too. */
 const THIS_Q1 = '{ country(code: "FR") { names { common official } codes { alpha2 alpha3 } population } }';
 const THIS_Q2 =

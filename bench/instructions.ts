@@ -28,7 +28,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { GATEWAYS, ROOT } from './gateways.js';
+import { wholeNumberVariable } from '../src/gateway/env-number.js';
+import { GATEWAYS, gatewayEnv, ROOT } from './gateways.js';
+import { median } from './median.js';
 import { graphqlPool } from './load.js';
 import { freePort, startProcess, waitForFirstAnswer } from './proc.js';
 import { type ProductionServices, startProductionServices } from './production.js';
@@ -98,22 +100,12 @@ const VARIANT_SETTINGS: Readonly<Record<string, Variant>> = {
   'prod-cached': { profile: 'production', cached: true },
 };
 
-const number = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${process.env[name]}"`);
-  return value;
-};
-const WARMUP = number('WARMUP', 4000);
-const REQUESTS = number('REQUESTS', 2000);
-const CONNECTIONS = number('CONNECTIONS', 4);
-const RUNS = number('RUNS', 1);
+const setting = (name: string, fallback: number): number => wholeNumberVariable(process.env, name, fallback, 1);
+const WARMUP = setting('WARMUP', 4000);
+const REQUESTS = setting('REQUESTS', 2000);
+const CONNECTIONS = setting('CONNECTIONS', 4);
+const RUNS = setting('RUNS', 1);
 const OUT = `${ROOT}bench/peers/node_modules/.bench-work/instructions/`;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 /** Sends `count` POSTs of `query` over CONNECTIONS connections; throws at the first answer that is not a 200 with data and no error. */
 async function send(url: string, query: string, headers: Record<string, string>, count: number): Promise<void> {
@@ -157,9 +149,9 @@ async function measure(
   urls: { plain: NodeJS.ProcessEnv; cacheable: NodeJS.ProcessEnv },
   query: string,
 ): Promise<number> {
-  const gatewayId = variant.profile === 'production' ? (variant.cached ? 'prod-cached' : 'prod') : variant.cached ? 'this-cached' : 'this';
-  const gateway = GATEWAYS.find((candidate) => candidate.id === gatewayId);
-  if (!gateway) throw new Error(`no gateway ${gatewayId} in gateways.ts`);
+  // This gateway's bench entry for the variant's profile, with or without its answer cache.
+  const gateway = GATEWAYS.find((candidate) => candidate.self?.profile === variant.profile && candidate.self.cached === variant.cached);
+  if (!gateway) throw new Error(`no entry of this gateway in gateways.ts for ${variant.profile}${variant.cached ? ', cached' : ''}`);
   const folder = `${OUT}${id}/`;
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
@@ -167,19 +159,8 @@ async function measure(
   const { command, cwd } = gateway.command(port);
   const valgrind = `valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file=${folder}cg.%p ${command}`;
   const inProduction = variant.profile === 'production';
-  const started = startProcess(id, valgrind, {
-    cwd,
-    env: {
-      ...gateway.defaults,
-      ...process.env,
-      ...(variant.cached ? urls.cacheable : urls.plain),
-      ...(inProduction ? production.env : {}),
-      ...gateway.fixed,
-      ...variant.env?.(production),
-      PORT: String(port),
-      FORK: '0',
-    },
-  });
+  const env = { ...(variant.cached ? urls.cacheable : urls.plain), ...(inProduction ? production.env : {}), ...variant.env?.(production) };
+  const started = startProcess(id, valgrind, { cwd, env: gatewayEnv(gateway, env, port) });
   try {
     const url = `http://127.0.0.1:${port}/graphql`;
     const headers = (variant.token ?? inProduction) ? production.headers : {};

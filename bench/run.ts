@@ -38,6 +38,7 @@ import {
   ensurePeersInstalled,
   type Gateway,
   type GatewayId,
+  gatewayEnv,
   GATEWAYS,
   LIMIT_ANSWERS,
   LIMIT_QUERIES,
@@ -50,6 +51,7 @@ import { type ProductionServices, startProductionServices, TRACE_RATIO } from '.
 import { canPin, freePort, memory, pinSelf, postQuery, servingPid, type Started, startProcess, waitForFirstAnswer } from './proc.js';
 import { INTERFACES, remoteCounts, startStaticUpstream } from './upstream.js';
 import { startUpstreamProcess, type UpstreamProcess, upstreamEnv } from './upstream-process.js';
+import { median } from './median.js';
 
 const number = (name: string, fallback: number): number => {
   const raw = process.env[name]?.trim();
@@ -133,12 +135,6 @@ interface Setting {
   upstream: string;
 }
 
-const median = (values: number[]): number => {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (!sorted.length) return Number.NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -181,10 +177,9 @@ async function serveGateway(
   const port = await freePort();
   const { command, cwd } = gateway.command(port);
   const since = performance.now();
-  // FORK=0: one serving process for every gateway, so its RSS is the gateway's.
   const started = startProcess(gateway.label, wrap(command), {
     cwd,
-    env: { ...gateway.defaults, ...process.env, ...setting.env, ...gateway.fixed, PORT: String(port), FORK: '0' },
+    env: gatewayEnv(gateway, setting.env, port),
     cores: pin ? '1' : undefined,
   });
   const url = `http://127.0.0.1:${port}/graphql`;
