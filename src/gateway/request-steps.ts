@@ -15,6 +15,7 @@ import type { ScopeRules } from './callers/scope-rules.js';
 import { callerOf, handOverIdentification } from './callers/settled-callers.js';
 import { useCallerIdentity } from './callers/use-caller-identity.js';
 import { useCost } from './callers/use-cost.js';
+import { handOverQuotaCheck, useQuota } from './callers/use-quota.js';
 import { useRateLimit } from './callers/use-rate-limit.js';
 import { useScopes } from './callers/use-scopes.js';
 import type { UpstreamName } from './config.js';
@@ -189,7 +190,7 @@ export function requestSteps(parts: StepParts): RequestStep[] {
       ? [
           step(
             'rate-limit',
-            [useRateLimit({ callerOf, rateLimit, quota, graphqlPath: GRAPHQL_PATH })],
+            [useRateLimit({ callerOf, rateLimit, graphqlPath: GRAPHQL_PATH })],
             {
               arrive: (exchange) =>
                 whenKnown(rateLimit.consume(exchange.caller), (decision) => {
@@ -199,13 +200,6 @@ export function requestSteps(parts: StepParts): RequestStep[] {
                   exchange.answerHeaders.push(...rateLimitFields(decision));
                   return CONTINUE;
                 }),
-              // A refusal goes to Yoga's path, which runs the same check and answers it.
-              admit: (exchange, { schema, document, operationName }) =>
-                quota
-                  ? whenKnown(quota.operationRefusal(exchange.caller, schema, document, operationName), (refused) =>
-                      refused ? 'yoga' : CONTINUE,
-                    )
-                  : CONTINUE,
             },
             { requires: ['caller'], provides: ['rate-limit'] },
           ),
@@ -252,6 +246,26 @@ export function requestSteps(parts: StepParts): RequestStep[] {
             'operation-cache',
             [useOperationCache({ answers: parts.answers, callerOf })],
             { notNeeded: 'it looks answers up, keeps them and answers 304 with FastAnswers, over the same OperationAnswers' },
+            { requires: parts.settling ? ['caller'] : [] },
+          ),
+        ]
+      : []),
+    // After the cache, whose hit stops execution: a hit spends no vendor quota, so it is never
+    // refused for one. Its refusal is thrown, so the catalogue's onExecuteDone never sees it.
+    ...(quota
+      ? [
+          step(
+            'quota',
+            [useQuota({ callerOf, quota })],
+            {
+              // A refusal goes to Yoga's path, which runs the same check and answers it.
+              execute: (exchange, { schema, document, operationName }) =>
+                whenKnown(quota.operationRefusal(exchange.caller, schema, document, operationName), (refused) => {
+                  if (refused) return 'yoga';
+                  exchange.handOvers.push(() => handOverQuotaCheck(exchange.nodeRequest));
+                  return CONTINUE;
+                }),
+            },
             { requires: parts.settling ? ['caller'] : [] },
           ),
         ]

@@ -233,6 +233,21 @@ describe('in the production profile, the fast path answers as Yoga does', () => 
     expect((await both([fast, slow], post(twoCountries, metered))).status).toBe(429);
   });
 
+  it('a metered caller whose last unit goes to an answer with errors gets that answer, not a refusal of the unit it spent', async () => {
+    const unknownProperty = '{ countriesWhere(property: "no.such.field", value: "x") { nodes { population } } }';
+    // Another caller has the plan made, so the metered caller's one request is the fast path's: it
+    // spends the unit, then hands the answer with its error over to Yoga's path.
+    await both([fast, slow], post(unknownProperty, await token({ sub: 'reader-unknown' })));
+    const handed = await fastPathCount(fast, 'handed_over');
+    const answer = await both([fast, slow], post(unknownProperty, await token({ sub: 'metered-last-unit', tier: 'metered' })));
+    expect(await fastPathCount(fast, 'handed_over')).toBe(handed + 1);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      data: { countriesWhere: null },
+      errors: [{ extensions: { code: 'NOT_FOUND' } }],
+      extensions: { cost: { quota: { 'country-data': { remaining: 0 } } } },
+    });
+  });
+
   it("APQ: registered on Yoga's path, then run by its hash alone on the fast path", async () => {
     const reader = await token({ sub: 'reader-apq' });
     const query = '{ country(code: "JP") { names { common } } }';
@@ -321,6 +336,25 @@ describe('in the production profile, the fast path answers as Yoga does', () => 
     expect(revalidated.status).toBe(304);
     expect(revalidated.body).toBe('');
     expect(await fastPathCount(fastCached, 'answered')).toBe(answered + 1);
+  });
+
+  it('a metered caller out of quota is still answered from the cache, which spends none; a miss is refused', async () => {
+    const metered = await token({ sub: 'metered-cached', tier: 'metered' });
+    const get = (query: string): Sent => ({
+      method: 'GET',
+      path: `/graphql?query=${encodeURIComponent(query)}`,
+      headers: { authorization: `Bearer ${metered}` },
+    });
+    expect((await both([fastCached, slowCached], get(ONE_COUNTRY))).status).toBe(200);
+    const hit = await both([fastCached, slowCached], get(ONE_COUNTRY));
+    expect(hit.status).toBe(200);
+    expect(JSON.parse(hit.body).extensions.cost).toMatchObject({
+      answeredFromCache: true,
+      quota: { 'country-data': { used: 1, remaining: 0 } },
+    });
+    const miss = await both([fastCached, slowCached], get('{ country(code: "DE") { population } }'));
+    expect(miss.status).toBe(429);
+    expect(miss.body).toContain('QUOTA_EXCEEDED');
   });
 
   it('counted the same operations, outcomes and error codes', async () => {

@@ -1,22 +1,19 @@
 /**
- * Yoga plugin: the per-caller rate limit on every GraphQL request, and the daily quota's check of
- * each operation's estimate before it executes. Every answer from the GraphQL endpoint carries
- * the RateLimit-Policy and RateLimit fields (rate-limit-headers.ts); a refused request gets HTTP
- * 429, Retry-After and a GraphQL-shaped body: RATE_LIMITED (the catalogue's code for throttling,
- * here the gateway's own) or QUOTA_EXCEEDED, with `extensions.limit` naming the limit.
+ * Yoga plugin: the per-caller rate limit on every GraphQL request. Every answer from the GraphQL
+ * endpoint carries the RateLimit-Policy and RateLimit fields (rate-limit-headers.ts); a refused
+ * request gets HTTP 429, Retry-After and a GraphQL-shaped body: RATE_LIMITED (the catalogue's code
+ * for throttling, here the gateway's own), with `extensions.limit` naming the limit. The daily
+ * quota's refusal (use-quota.ts) adds its own policy to the same fields.
  */
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Caller } from './caller.js';
-import type { CallerQuota } from './quota.js';
 import { type CallerRateLimit, handedRateDecision, type RateDecision, rateLimitFields, ratePolicy } from './rate-limit.js';
 
 export interface RateLimitOptions {
   /** The request's caller, as the identity plugin (which runs before this one) settled it. */
   callerOf(request: Request): Caller | undefined;
   rateLimit: CallerRateLimit;
-  /** When given, an operation whose estimate passes the caller's daily quota at a vendor is refused before it executes. */
-  quota?: CallerQuota | undefined;
   /** Only this path is limited: probes, metrics and other routes never spend a caller's tokens. */
   graphqlPath?: string;
 }
@@ -47,7 +44,7 @@ function refusal(decision: RateDecision, fetchAPI: { Response: typeof Response }
 }
 
 /** The plugin; put it right after the identity plugin, so a refused request costs nothing more. */
-export function useRateLimit({ callerOf, rateLimit, quota, graphqlPath = '/graphql' }: RateLimitOptions): Plugin {
+export function useRateLimit({ callerOf, rateLimit, graphqlPath = '/graphql' }: RateLimitOptions): Plugin {
   const decisions = new WeakMap<Request, RateDecision>();
   return {
     async onRequest({ request, url, serverContext, endResponse, fetchAPI }) {
@@ -58,13 +55,6 @@ export function useRateLimit({ callerOf, rateLimit, quota, graphqlPath = '/graph
       if (!decision) return;
       decisions.set(request, decision);
       if (!decision.allowed) endResponse(refusal(decision, fetchAPI));
-    },
-    async onExecute({ args }) {
-      const caller = quota && callerOf(args.contextValue.request);
-      if (!quota || !caller) return;
-      // Thrown here it refuses the whole request; QUOTA_EXCEEDED's http extension makes it a 429.
-      const refused = await quota.operationRefusal(caller, args.schema, args.document, args.operationName);
-      if (refused) throw refused;
     },
     onResponse({ request, response }) {
       const decision = decisions.get(request);

@@ -488,6 +488,8 @@ export function withFastPath<TState>(options: FastPathOptions<TState>, slow: Req
       ({ body: text, headers: caching } = cached);
       answer = HIT_ANSWER;
     } else {
+      const execution = pipeline.execute(exchange, admitted);
+      if ((typeof execution === 'string' ? execution : await execution) === 'yoga') return handOver(exchange, response, body);
       const started = options.start(exchange);
       const result = await execute(plan, started.context, variables);
       if (result.errors?.length || !('data' in result)) return handOver(exchange, response, body, { state: started.state, result });

@@ -90,7 +90,7 @@ describe('checkRequestPipeline', () => {
 });
 
 describe("the production gateway's pipeline", () => {
-  it('runs identity, the rate limit, scopes and introspection on the fast path, and prints so', () => {
+  it('runs identity, the rate limit, scopes, introspection and the quota estimate on the fast path, and prints so', () => {
     const schema = buildSchema('type Query { ping: String }');
     const counters = createCounterStore({ logger: silentLogger });
     const { pipeline } = createGatewayServer({
@@ -106,7 +106,9 @@ describe("the production gateway's pipeline", () => {
     const printed = printRequestPipeline(pipeline);
     expect(printed).toMatch(/identity\s+\[- -> caller\].*fast: arrive$/m);
     expect(printed).toMatch(/scopes\s+\[caller -> -\].*fast: admit$/m);
-    expect(printed).toMatch(/rate-limit\s+\[caller -> rate-limit\].*fast: arrive, admit/);
+    expect(printed).toMatch(/rate-limit\s+\[caller -> rate-limit\].*fast: arrive$/m);
+    // Checked when the operation is to execute, after the cache whose hit spends no quota.
+    expect(printed).toMatch(/cost .*\n.*quota\s+\[caller -> -\].*fast: execute$/m);
     expect(printed).toMatch(/introspection .*fast: admit/);
     expect(printed).toMatch(/error-catalogue .*fast: not needed \(an answer with errors goes to Yoga's path/);
     expect(printed.split('\n')[0]).toMatch(/^ 1\. routes/);

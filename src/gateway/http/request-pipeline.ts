@@ -7,9 +7,10 @@
  * Two drivers run it. Yoga's path runs each step's plugins (its adapter). The fast path
  * (fast-path.ts) runs each step's fast hooks on the requests it takes: `arrive` once the request
  * is read (identity, the rate limit: may send the request to Yoga's path, which then answers it
- * with what the step settled), `admit` once its operation is known (scopes, introspection, the
- * quota estimate: a refusal goes to Yoga's path, whose same rule refuses it), `answered` once it
- * is answered (the span's error codes). A step with no fast hooks says why the requests the fast
+ * with what the step settled), `admit` once its operation is known (scopes, introspection: a
+ * refusal goes to Yoga's path, whose same rule refuses it), `execute` once it is to be executed,
+ * that is not answered from the whole-operation cache (the quota estimate: a hit spends none),
+ * `answered` once it is answered (the span's error codes). A step with no fast hooks says why the requests the fast
  * path takes need none; the check refuses a step that says neither, so no feature can be left off
  * the fast path unnoticed.
  */
@@ -64,6 +65,8 @@ export type Verdict = 'continue' | 'yoga';
 export interface FastHooks {
   arrive?(exchange: Exchange): Verdict | Promise<Verdict>;
   admit?(exchange: Exchange, admitted: AdmittedOperation): Verdict | Promise<Verdict>;
+  /** Once the admitted operation is to be executed (not answered from the whole-operation cache). */
+  execute?(exchange: Exchange, admitted: AdmittedOperation): Verdict | Promise<Verdict>;
   /** Once the answer is written (or handed over): what the step records of it. */
   answered?(exchange: Exchange, result: ExecutionResult | undefined): void;
 }
@@ -137,6 +140,7 @@ function inOrder<H>(hooks: readonly H[], from: number, run: (hook: H) => Verdict
 export class FastPipeline {
   private readonly arrivals: NonNullable<FastHooks['arrive']>[];
   private readonly admissions: NonNullable<FastHooks['admit']>[];
+  private readonly executions: NonNullable<FastHooks['execute']>[];
   private readonly endings: NonNullable<FastHooks['answered']>[];
 
   constructor(steps: readonly RequestStep[]) {
@@ -144,6 +148,7 @@ export class FastPipeline {
     const hooks = steps.flatMap((step) => hooksOf(step) ?? []);
     this.arrivals = hooks.flatMap((hook) => (hook.arrive ? [hook.arrive.bind(hook)] : []));
     this.admissions = hooks.flatMap((hook) => (hook.admit ? [hook.admit.bind(hook)] : []));
+    this.executions = hooks.flatMap((hook) => (hook.execute ? [hook.execute.bind(hook)] : []));
     this.endings = hooks.flatMap((hook) => (hook.answered ? [hook.answered.bind(hook)] : []));
   }
 
@@ -155,6 +160,11 @@ export class FastPipeline {
   /** The admission hooks in order, until one refuses (Yoga's path then refuses it with the same rule). */
   admit(exchange: Exchange, admitted: AdmittedOperation): Verdict | Promise<Verdict> {
     return inOrder(this.admissions, 0, (admit) => admit(exchange, admitted));
+  }
+
+  /** The execution hooks in order, once the operation is to run, until one refuses (as `admit`'s). */
+  execute(exchange: Exchange, admitted: AdmittedOperation): Verdict | Promise<Verdict> {
+    return inOrder(this.executions, 0, (execute) => execute(exchange, admitted));
   }
 
   /** The answered hooks, once per request whatever happens after (a failure after the answer is written). */
