@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGatewaySchema } from '../../src/gateway/build-schema.js';
@@ -355,6 +356,53 @@ describe('in the production profile, the fast path answers as Yoga does', () => 
     const miss = await both([fastCached, slowCached], get('{ country(code: "DE") { population } }'));
     expect(miss.status).toBe(429);
     expect(miss.body).toContain('QUOTA_EXCEEDED');
+  });
+
+  it('any sequence of callers, operations and methods meets the same answers on both paths, cache off and on', async () => {
+    const operations = [
+      ONE_COUNTRY,
+      '{ fr: country(code: "FR") { population } de: country(code: "DE") { population } }',
+      '{ countriesWhere(property: "no.such.field", value: "x") { nodes { population } } }',
+      ADMIN_QUERY,
+      '{ __schema { queryType { name } } }',
+      '{ __typename }',
+      '{ country(code: "FR") { population }',
+    ];
+    const callers = ['reader', 'operator', 'metered', 'expired', 'malformed', 'none'] as const;
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.array(fc.record({ caller: fc.constantFrom(...callers), operation: fc.constantFrom(...operations), get: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        async (cached, steps) => {
+          // Callers of their own per run, so each run starts with fresh limits and quotas.
+          run += 1;
+          const tokens: Record<(typeof callers)[number], string | undefined> = {
+            reader: await token({ sub: `property-${run}-reader` }),
+            operator: await token({ sub: `property-${run}-operator`, scope: 'read admin' }),
+            metered: await token({ sub: `property-${run}-metered`, tier: 'metered' }),
+            expired: await token({ sub: `property-${run}-expired` }, -60),
+            malformed: 'not.a.token',
+            none: undefined,
+          };
+          for (const { caller, operation, get } of steps) {
+            const authorization = tokens[caller];
+            const sent: Sent = get
+              ? {
+                  method: 'GET',
+                  path: `/graphql?query=${encodeURIComponent(operation)}`,
+                  headers: authorization ? { authorization: `Bearer ${authorization}` } : {},
+                }
+              : post(operation, authorization);
+            await both(cached ? [fastCached, slowCached] : [fast, slow], sent);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 
   it('counted the same operations, outcomes and error codes', async () => {
