@@ -97,7 +97,16 @@ const VARIANT_SETTINGS: Readonly<Record<string, Variant>> = {
     token: true,
   },
   'dev-cached': { profile: 'development', cached: true },
+  'dev-cached-jwt-rate-limit': {
+    profile: 'development',
+    cached: true,
+    differs: 'with the JWT and the rate limit',
+    env: (production) => ({ ...JWT(production), ...RATE_LIMITS(production) }),
+    token: true,
+  },
   'prod-cached': { profile: 'production', cached: true },
+  'prod-cached-no-tracing': { profile: 'production', cached: true, differs: 'without tracing', env: () => NO_TRACING },
+  'prod-cached-no-quota': { profile: 'production', cached: true, differs: 'without the daily quotas', env: () => NO_QUOTAS },
 };
 
 const setting = (name: string, fallback: number): number => wholeNumberVariable(process.env, name, fallback, 1);
