@@ -1,36 +1,13 @@
-import { createSchema, createYoga } from 'graphql-yoga';
+import { createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger.js';
-import type { Caller } from './caller.js';
 import { readCallerLimits } from './caller-limits.js';
 import { createCounterStore } from './counter-store.js';
 import { CallerRateLimit } from './rate-limit.js';
 import { useRateLimit } from './use-rate-limit.js';
 import { quotaDeclarations } from '../config.js';
 import { INTERFACES } from '../interfaces/registry.js';
-
-// Two fields as Mesh generates them (their @httpOperation names the source and path), one hand-written.
-const schema = createSchema({
-  typeDefs: /* GraphQL */ `
-    directive @httpOperation(subgraph: String, path: String, httpMethod: HTTPMethod) on FIELD_DEFINITION
-    enum HTTPMethod {
-      GET
-      POST
-    }
-    type Query {
-      addressByUdprn(udprn: Int!): String @httpOperation(subgraph: "Address", path: "/udprn/{args.udprn}", httpMethod: GET)
-      apiKey(key: String!): String @httpOperation(subgraph: "Address", path: "/keys/{args.key}", httpMethod: GET)
-      ping: String
-    }
-  `,
-  resolvers: { Query: { addressByUdprn: () => 'an address', apiKey: () => 'available', ping: () => 'pong' } },
-});
-
-/** The caller is whoever the test header names; identity is another plugin's business. */
-function callerOf(request: Request): Caller | undefined {
-  const id = request.headers.get('x-test-caller');
-  return id ? { id, scopes: new Set(), tier: 'standard', anonymous: false } : undefined;
-}
+import { METERED_SCHEMA as schema, TEST_CALLER_HEADER, testCallerOf as callerOf } from '../../../test/support/metered-schema.js';
 
 function gateway(env: Record<string, string>) {
   const settings = readCallerLimits(env, quotaDeclarations(INTERFACES));
@@ -42,7 +19,7 @@ function gateway(env: Record<string, string>) {
   return (caller: string, query: string) =>
     yoga.fetch('http://gateway.test/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-test-caller': caller },
+      headers: { 'content-type': 'application/json', accept: 'application/json', [TEST_CALLER_HEADER]: caller },
       body: JSON.stringify({ query }),
     });
 }
@@ -78,7 +55,7 @@ describe('useRateLimit', () => {
       plugins: [useRateLimit({ callerOf, rateLimit: new CallerRateLimit(settings, createCounterStore({ logger: silentLogger })) })],
     });
     for (let probe = 0; probe < 3; probe += 1) {
-      const response = await yoga.fetch('http://gateway.test/healthz', { headers: { 'x-test-caller': 'key:probe' } });
+      const response = await yoga.fetch('http://gateway.test/healthz', { headers: { [TEST_CALLER_HEADER]: 'key:probe' } });
       expect(response.status).toBe(200);
       expect(response.headers.has('ratelimit')).toBe(false);
     }
