@@ -63,11 +63,21 @@ const JWT = (production: ProductionServices): Record<string, string> => ({
   AUTH_REQUIRED: 'true',
 });
 
+/** How a variant differs from its profile, declared once for a difference counted on a miss and on a hit. */
+type Difference = Omit<Variant, 'profile' | 'cached'>;
+const WITHOUT_TRACING: Difference = { differs: 'without tracing', env: () => NO_TRACING };
+const WITHOUT_QUOTAS: Difference = { differs: 'without the daily quotas', env: () => NO_QUOTAS };
+const WITH_JWT_AND_RATE_LIMIT: Difference = {
+  differs: 'with the JWT and the rate limit',
+  env: (production) => ({ ...JWT(production), ...RATE_LIMITS(production) }),
+  token: true,
+};
+
 const VARIANT_SETTINGS: Readonly<Record<string, Variant>> = {
   dev: { profile: 'development', cached: false },
   prod: { profile: 'production', cached: false },
-  'prod-no-tracing': { profile: 'production', cached: false, differs: 'without tracing', env: () => NO_TRACING },
-  'prod-no-quota': { profile: 'production', cached: false, differs: 'without the daily quotas', env: () => NO_QUOTAS },
+  'prod-no-tracing': { profile: 'production', cached: false, ...WITHOUT_TRACING },
+  'prod-no-quota': { profile: 'production', cached: false, ...WITHOUT_QUOTAS },
   'prod-no-tracing-no-quota': {
     profile: 'production',
     cached: false,
@@ -89,24 +99,12 @@ const VARIANT_SETTINGS: Readonly<Record<string, Variant>> = {
   },
   'dev-rate-limit': { profile: 'development', cached: false, differs: 'with the rate limit (anonymous callers)', env: RATE_LIMITS },
   'dev-jwt': { profile: 'development', cached: false, differs: 'with the JWT', env: JWT, token: true },
-  'dev-jwt-rate-limit': {
-    profile: 'development',
-    cached: false,
-    differs: 'with the JWT and the rate limit',
-    env: (production) => ({ ...JWT(production), ...RATE_LIMITS(production) }),
-    token: true,
-  },
+  'dev-jwt-rate-limit': { profile: 'development', cached: false, ...WITH_JWT_AND_RATE_LIMIT },
   'dev-cached': { profile: 'development', cached: true },
-  'dev-cached-jwt-rate-limit': {
-    profile: 'development',
-    cached: true,
-    differs: 'with the JWT and the rate limit',
-    env: (production) => ({ ...JWT(production), ...RATE_LIMITS(production) }),
-    token: true,
-  },
+  'dev-cached-jwt-rate-limit': { profile: 'development', cached: true, ...WITH_JWT_AND_RATE_LIMIT },
   'prod-cached': { profile: 'production', cached: true },
-  'prod-cached-no-tracing': { profile: 'production', cached: true, differs: 'without tracing', env: () => NO_TRACING },
-  'prod-cached-no-quota': { profile: 'production', cached: true, differs: 'without the daily quotas', env: () => NO_QUOTAS },
+  'prod-cached-no-tracing': { profile: 'production', cached: true, ...WITHOUT_TRACING },
+  'prod-cached-no-quota': { profile: 'production', cached: true, ...WITHOUT_QUOTAS },
 };
 
 const setting = (name: string, fallback: number): number => wholeNumberVariable(process.env, name, fallback, 1);
