@@ -10,9 +10,9 @@
  * with what the step settled), `admit` once its operation is known (scopes, introspection: a
  * refusal goes to Yoga's path, whose same rule refuses it), `execute` once it is to be executed,
  * that is not answered from the whole-operation cache (the quota estimate: a hit spends none),
- * `answered` once it is answered (the span's error codes). A step with no fast hooks says why the requests the fast
- * path takes need none; the check refuses a step that says neither, so no feature can be left off
- * the fast path unnoticed.
+ * `answered` once it is answered (the span's error codes). A step with no fast hooks says why the
+ * requests the fast path takes need none; the check refuses a step that says neither, so no
+ * feature can be left off the fast path unnoticed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
