@@ -94,13 +94,13 @@ const JSON_BODY_TYPES: ReadonlySet<string> = new Set([
   'application/json;charset=utf-8',
 ]);
 
-/** Node's headers read the way `Headers.get` reads a request's: lower-case names, repeated values joined. */
+/** Node's headers read the way `Headers.get` reads a request's: by lower-case name, repeated values joined. */
 function headerReader(request: IncomingMessage): HeaderReader {
   // Read once: node's `headers` is a getter.
   const { headers } = request;
   return {
     get(name) {
-      const value = headers[name.toLowerCase()];
+      const value = headers[name];
       if (value === undefined) return null;
       return Array.isArray(value) ? value.join(', ') : value;
     },
@@ -360,7 +360,8 @@ function withCaching(head: string[], caching: CachingHeaders): void {
   // `for...in` rather than Object.entries: no array per header on every answer.
   for (const name in caching) {
     const value = caching[name] ?? '';
-    const at = name === 'vary' ? head.findIndex((entry, index) => index % 2 === 0 && entry.toLowerCase() === 'vary') : -1;
+    // CORS's (VARY_ON_ORIGIN) is the only Vary a head holds by now, spelt as it spells it.
+    const at = name === 'vary' ? head.findIndex((entry, index) => index % 2 === 0 && entry === VARY_ON_ORIGIN[0]) : -1;
     if (at >= 0) head[at + 1] = `${head[at + 1]}, ${value}`;
     else head.push(name, value);
   }

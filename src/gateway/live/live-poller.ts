@@ -54,7 +54,7 @@ export function credentialHeaders(upstreams: readonly ResolvedUpstream[], header
  * whole-operation cache reads them for its key.
  */
 export function credentialReader(upstreams: readonly ResolvedUpstream[]): (headers: HeaderReader) => [string, string][] {
-  const names = [...new Set(clientCredentialHeaders(upstreams).map((name) => name.toLowerCase()))];
+  const names = [...new Set(clientCredentialHeaders(upstreams))];
   return (headers) => {
     const sent: [string, string][] = [];
     for (const name of names) {
@@ -66,9 +66,9 @@ export function credentialReader(upstreams: readonly ResolvedUpstream[]): (heade
 }
 
 /** The names of the headers in which a client sends its own keys for `upstreams`' vendors. */
-export function clientCredentialHeaders(upstreams: readonly ResolvedUpstream[]): string[] {
+export function clientCredentialHeaders(upstreams: readonly ResolvedUpstream[]): Lowercase<string>[] {
   return upstreams.flatMap(({ vendor: { clientHeaders } }) =>
-    [clientHeaders.key, clientHeaders.userToken].filter((name): name is string => name !== undefined),
+    [clientHeaders.key, clientHeaders.userToken].filter((name) => name !== undefined),
   );
 }
 

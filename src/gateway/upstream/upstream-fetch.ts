@@ -57,8 +57,20 @@ export interface ResolvedUpstream {
   vendor: VendorProfile;
 }
 
-/** What the gateway reads of a request's headers: a WHATWG `Headers`, or the fast path's view of node's (http/fast-path.ts). */
-export type HeaderReader = Pick<Headers, 'get'>;
+/**
+ * What the gateway reads of a request's headers: a WHATWG `Headers`, or the fast path's view of
+ * node's (http/fast-path.ts). Names are asked for in lower case, as node keys them, so the fast
+ * path's view reads them without lowering each name on every request (several per request).
+ */
+export interface HeaderReader {
+  get(name: Lowercase<string>): string | null;
+}
+
+/** `name` as HeaderReader asks for it, for names known only at run time (a propagator's); header names are case-insensitive. */
+export function headerName(name: string): Lowercase<string> {
+  // The standard library types toLowerCase's result as a plain string.
+  return name.toLowerCase() as Lowercase<string>;
+}
 
 export interface CallerInfo {
   /** The gateway request's headers (lower-case names). */

@@ -36,8 +36,8 @@ export interface VendorQuota {
 export interface VendorProfile {
   /** The vendor's OpenAPI document: Mesh's source, and what every answer is checked against (response-shapes.ts). */
   document: URL;
-  /** Request headers a client may send to use its own credentials for this upstream. */
-  clientHeaders: { key?: string; userToken?: string };
+  /** Request headers a client may send to use its own credentials for this upstream, named in lower case as they are read (HeaderReader). */
+  clientHeaders: { key?: Lowercase<string>; userToken?: Lowercase<string> };
   /** Headers that carry the credentials to the vendor. */
   authHeaders(credentials: Credentials): Record<string, string>;
   /** Reads the vendor's error body (already known not to be a success). */

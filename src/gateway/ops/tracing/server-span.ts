@@ -23,12 +23,12 @@ import {
 import type { ExecutionResult, OperationDefinitionNode } from 'graphql';
 import { codesOf } from '../../shared/error-codes.js';
 import { TRACER_NAME } from '../../shared/tracer-name.js';
-import type { HeaderReader } from '../../upstream/upstream-fetch.js';
+import { type HeaderReader, headerName } from '../../upstream/upstream-fetch.js';
 
 const headerGetter: TextMapGetter<HeaderReader> = {
   // The W3C propagators read the two headers they know by name.
   keys: () => [],
-  get: (headers, key) => headers.get(key) ?? undefined,
+  get: (headers, key) => headers.get(headerName(key)) ?? undefined,
 };
 
 /** A request's span and the context its work runs in (the parent's, with the span set). */
@@ -48,7 +48,7 @@ export class RequestTraces {
   // Made once the provider is registered (the gateway is composed after it), not per request.
   private readonly tracer = trace.getTracer(TRACER_NAME);
   /** The headers the registered propagators read; a request with none of them has no parent to extract. */
-  private readonly fields = propagation.fields();
+  private readonly fields = propagation.fields().map(headerName);
 
   /** Starts the span of a request to `path`, a child of the trace context its headers carry. */
   start(method: string, path: string, headers: HeaderReader): ServerSpan {
