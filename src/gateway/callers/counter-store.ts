@@ -38,6 +38,8 @@ export interface CounterStore {
    * returned as it is, not in a promise: every request asks for its counters.
    */
   counter(name: string, points: number, durationSeconds: number): AtOnce<Counter>;
+  /** Whether other processes count in the same counters (Redis): a count read here may change without this process taking. */
+  readonly shared: boolean;
   close(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ export function createCounterStore({ redisUrl, keyPrefix = '', logger, commandTi
         return make(name, points, durationSeconds);
       })();
     },
+    shared: connection !== undefined,
     close: async () => connection?.close(),
   };
 }

@@ -185,4 +185,21 @@ describe.skipIf(!hasRedisServer())('counter stores of two replicas on one Redis'
     await lookup(0);
     expect(sent).toBe(6);
   });
+
+  it("shows a caller's quota left as another replica spends it, read after read", async () => {
+    const settings = readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, quotaDeclarations(INTERFACES));
+    const [reader, spender] = [0, 1].map(() => {
+      const store = createCounterStore({ redisUrl: redis.url, keyPrefix: 'quota-left:', logger: silentLogger });
+      stores.push(store);
+      return new CallerQuota(settings, store, () => new Date('2031-07-20T12:00:00Z'));
+    });
+    if (!reader || !spender) throw new Error('two replicas');
+    const caller: Caller = { id: 'key:c-left', scopes: new Set(), tier: 'standard', anonymous: false };
+    // The reader spends nothing itself: only a read of the shared counters can see what changed.
+    for (const used of [0, 1, 2]) {
+      expect((await reader.remaining(caller)).address).toMatchObject({ used, remaining: 5 - used });
+      expect((await reader.remaining(caller)).address?.used).toBe(used);
+      await spender.spend(caller, 'address', 1);
+    }
+  });
 });
