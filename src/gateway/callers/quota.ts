@@ -59,11 +59,12 @@ function nextUtcMidnight(now: Date): Date {
 }
 
 /** A caller's quota at every upstream where it has one. */
-export type QuotaStates = Readonly<Partial<Record<UpstreamName, QuotaState>>>;
+type QuotaStates = Readonly<Partial<Record<UpstreamName, QuotaState>>>;
 
 /** A caller's states as read, with the count of this process's spends and the day they were read under. */
 interface RemainingRead {
-  states: QuotaStates;
+  readonly states: QuotaStates;
+  /** Both moved on in place when a later read finds the states unchanged. */
   spends: number;
   resetsAt: string;
 }
@@ -220,7 +221,8 @@ export class CallerQuota {
     return whenKnown(this.usedAt(caller, limited, now), (used) => {
       const spent = limited.map(({ limit }, index) => Math.min(limit, used[index] ?? 0));
       if (last && unchanged(last.states, limited, spent, resetsAt)) {
-        this.lastRemaining.set(caller, { states: last.states, spends, resetsAt });
+        last.spends = spends;
+        last.resetsAt = resetsAt;
         return last.states;
       }
       const states: Partial<Record<UpstreamName, QuotaState>> = {};
