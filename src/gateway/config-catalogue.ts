@@ -610,6 +610,23 @@ const CATALOGUE: readonly ConfigVariable[] = [
     needs: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' },
   },
   {
+    name: 'OTEL_TRACES_SAMPLER',
+    group: 'Logs, metrics and traces',
+    default: 'parentbased_always_on',
+    meaning:
+      "which requests are recorded: `always_on`, `always_off`, `traceidratio` or their `parentbased_` forms (a caller's sampled flag decides its requests); the gateway decides a request without a caller's trace itself, so one it does not record costs no span",
+    example: 'parentbased_traceidratio',
+    needs: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' },
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLER_ARG',
+    group: 'Logs, metrics and traces',
+    default: '1',
+    meaning: 'the share of requests `traceidratio` samplers record, from 0 to 1',
+    example: '0.01',
+    needs: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio' },
+  },
+  {
     name: 'OTEL_EXPORTER_OTLP_HEADERS',
     group: 'Logs, metrics and traces',
     defaultNote: 'none',

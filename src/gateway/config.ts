@@ -19,6 +19,7 @@ import { DEFAULT_HTTP_SERVER_LIMITS, type HttpServerLimits } from './ops/listen.
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings, loadLiveSettings } from './live/live-settings.js';
 import { wholeNumberVariable } from './env-number.js';
 import { TRACE_EXPORT_DELAY_MS } from './ops/tracing/export-delay.js';
+import type { SamplerSetting } from './ops/tracing/root-sampling.js';
 import type { InterfaceDefinition, InterfaceVariables, LiveFeedDefinition } from './interfaces/interface-definition.js';
 import { byInterface, INTERFACES, type Interfaces, type UpstreamName } from './interfaces/registry.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
@@ -73,7 +74,7 @@ export interface GatewayConfig {
   /** REDIS_URL and REDIS_KEY_PREFIX: the store replicas share for cached answers and APQ; in memory when absent. */
   redis: { url: string; keyPrefix: string } | undefined;
   /** OpenTelemetry tracing, on when the standard OTEL_* variables configure an OTLP exporter. */
-  tracing: { serviceName: string; exportDelayMs: number } | undefined;
+  tracing: { serviceName: string; exportDelayMs: number; sampler: SamplerSetting } | undefined;
   /** GRAPHQL_JIT: compiled execution with graphql-jit. */
   jit: boolean;
   /** METRICS: serve Prometheus metrics at /metrics. */
@@ -278,7 +279,39 @@ function tracing(env: Env): GatewayConfig['tracing'] {
   return {
     serviceName: optional(env, 'OTEL_SERVICE_NAME') ?? 'four-rest-one-graph',
     exportDelayMs: wholeNumberVariable(env, 'OTEL_BSP_SCHEDULE_DELAY', TRACE_EXPORT_DELAY_MS, 0),
+    sampler: samplerSetting(env),
   };
+}
+
+/** The standard OTEL_TRACES_SAMPLER values: the share of root spans each records, `*traceidratio` taking OTEL_TRACES_SAMPLER_ARG. */
+const SAMPLERS: Readonly<Record<string, number | 'ratio'>> = {
+  always_on: 1,
+  always_off: 0,
+  traceidratio: 'ratio',
+  parentbased_always_on: 1,
+  parentbased_always_off: 0,
+  parentbased_traceidratio: 'ratio',
+};
+
+/**
+ * OTEL_TRACES_SAMPLER (the specification's default, `parentbased_always_on`) and its ratio. The SDK
+ * would log a bad value and record everything; here it is a configuration error, as a bad value of
+ * any other variable is, since a sampler typed wrong records every request in production.
+ */
+function samplerSetting(env: Env): SamplerSetting {
+  const name = optional(env, 'OTEL_TRACES_SAMPLER')?.toLowerCase() ?? 'parentbased_always_on';
+  const root = SAMPLERS[name];
+  if (root === undefined) {
+    throw new TypeError(`OTEL_TRACES_SAMPLER must be one of ${Object.keys(SAMPLERS).join(', ')}, got "${name}"`);
+  }
+  const parentBased = name.startsWith('parentbased_');
+  if (root !== 'ratio') return { parentBased, rootRatio: root };
+  const argument = optional(env, 'OTEL_TRACES_SAMPLER_ARG');
+  const ratio = argument === undefined ? 1 : Number(argument);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) {
+    throw new TypeError(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 for ${name}, got "${argument ?? ''}"`);
+  }
+  return { parentBased, rootRatio: ratio };
 }
 
 function redis(env: Env): GatewayConfig['redis'] {

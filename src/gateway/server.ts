@@ -32,6 +32,7 @@ import { requestIdOf } from './ops/request-id.js';
 import { GatewayMetrics } from './ops/metrics.js';
 import { tracingRegistered } from './shared/tracer-name.js';
 import { RequestTraces, type ServerSpan } from './ops/tracing/server-span.js';
+import type { RootSampling } from './ops/tracing/root-sampling.js';
 import { COMPILED_EXECUTION_READY } from './build-schema.js';
 import { CompiledOperations, compiledExecutionCopy } from './http/compiled-execution.js';
 import { providedBy } from './schema/pipeline.js';
@@ -126,6 +127,12 @@ export interface GatewayOptions {
   live?: { settings?: LiveSettings; registry?: PollRegistry };
   /** OPERATION_CACHE_MAX_BYTES: whole answers kept per operation and viewer (http/operation-answers.ts); none when absent or 0. */
   operationCache?: { maxBytes: number };
+  /**
+   * OTEL_TRACES_SAMPLER's decision for a request without a caller's trace context, made before the
+   * SDK (root-sampling.ts); the registered provider's sampler must be a GatewaySampler of the same
+   * setting. Absent: the SDK decides every request.
+   */
+  rootSampling?: RootSampling;
 }
 
 /** The live registry of a gateway whose composition root passes none: this process alone, the default settings. */
@@ -224,7 +231,7 @@ export function createGatewayServer(options: GatewayOptions): GatewayServer {
           now: () => clock().getTime(),
         })
       : undefined;
-  const traces = tracingRegistered() ? new RequestTraces() : undefined;
+  const traces = tracingRegistered() ? new RequestTraces(options.rootSampling) : undefined;
   // Nothing is filed by request here: Yoga's context files what its plugins look up, the fast path keeps its own.
   const startRequest = (caller: Caller, info: CallerInfo, trace: ServerSpan['context'] | undefined): StartedGatewayRequest => {
     const meter = meters.start(caller);

@@ -16,6 +16,7 @@ import type { BoundServer } from './ops/listen.js';
 import type { ResolvedUpstream } from './upstream/upstream-fetch.js';
 import type { Credentials } from './upstream/vendor-profile.js';
 import type { BreakerState } from './upstream/upstream-transport.js';
+import type { RootSampling } from './ops/tracing/root-sampling.js';
 
 /** How long one readiness probe may take; short, so `/readyz` answers well within a probe's timeout. */
 const READINESS_PROBE_TIMEOUT_MS = 2_000;
@@ -110,10 +111,13 @@ export async function startGateway(options: StartGatewayOptions): Promise<Drain>
   });
   options.onDrain?.(drain);
 
+  let rootSampling: RootSampling | undefined;
   if (config.tracing) {
     const { startTracing } = await import('./ops/tracing/start-tracing.js');
     // Closers run once every request has finished, so the flush exports the drain's last spans too.
     closers.push(startTracing(config.tracing));
+    // The same setting as the provider's sampler: the gateway decides a request's root, the sampler records what it chose.
+    rootSampling = (await import('./ops/tracing/root-sampling.js')).rootSampling(config.tracing.sampler);
     logger.info({ serviceName: config.tracing.serviceName }, 'tracing: exporting spans over OTLP/HTTP');
   }
   const resolved = await resolveUpstreams(config, interfaces, logger, options.startSandbox);
@@ -195,6 +199,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Drain>
     posture: config.posture,
     live: { settings: config.live, registry: liveRegistry },
     ...(sharedStore ? { sharedStore } : {}),
+    ...(rootSampling ? { rootSampling } : {}),
     ...(identity ? { identity } : {}),
     ...(config.callerLimits && counters ? { callerLimits: { settings: config.callerLimits, counters } } : {}),
   });

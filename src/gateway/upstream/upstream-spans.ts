@@ -12,7 +12,18 @@
  * (`unsampledTraceHeaders`), and the exchange is sent as it is. A call outside any request
  * (a live poll) is a trace of its own, sampled as the sampler decides.
  */
-import { type Context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { randomBytes } from 'node:crypto';
+import {
+  type Context,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  type SpanContext,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+} from '@opentelemetry/api';
 import { TRACER_NAME } from '../shared/tracer-name.js';
 import type { UpstreamMiddleware } from './upstream-fetch.js';
 import type { OutgoingCall } from './upstream-transport.js';
@@ -58,12 +69,22 @@ export const traceCalls: UpstreamMiddleware = (next) => (call) => {
 
 /**
  * The headers that carry an unsampled request's trace context to its upstreams: the same for every
- * exchange of the request (no span of its own is opened), so worked out once per request.
+ * exchange of the request (no span of its own is opened), so worked out once per request. A root
+ * the gateway decided not to record has no ids (server-span.ts's NOT_RECORDED): its calls get a
+ * new trace of their own, sampled flag off, as the SDK's non-recording span would have given them;
+ * made here, so a request that calls no upstream (a cached answer) makes none.
  */
-export function unsampledTraceHeaders(trace: Context): Record<string, string> {
+export function unsampledTraceHeaders(context: Context): Record<string, string> {
   const headers: Record<string, string> = {};
-  propagation.inject(trace, headers);
+  const own = trace.getSpanContext(context);
+  propagation.inject(own && trace.isSpanContextValid(own) ? context : trace.setSpanContext(context, newUnsampledContext()), headers);
   return headers;
+}
+
+/** A new trace's ids, random as W3C Trace Context asks, not sampled. */
+function newUnsampledContext(): SpanContext {
+  const ids = randomBytes(24).toString('hex');
+  return { traceId: ids.slice(0, 32), spanId: ids.slice(32), traceFlags: TraceFlags.NONE };
 }
 
 /**

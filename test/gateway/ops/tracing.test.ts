@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../../src/gateway/context.js';
 import { loadConfig } from '../../../src/gateway/config.js';
 import { createGatewayServer } from '../../../src/gateway/server.js';
+import type { RootSampling } from '../../../src/gateway/ops/tracing/root-sampling.js';
 import { spawnGateway } from './gateway-process.js';
 import { ROOT } from '../../support/gateway.js';
 import { VENDORS } from '../../support/vendors.js';
@@ -44,7 +45,7 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-function gatewayServer() {
+function gatewayServer(rootSampling?: RootSampling) {
   const schema = makeExecutableSchema<GatewayContext>({
     typeDefs: 'type Query { countries: Boolean, addresses: Boolean, keyDetails: Boolean, broken: Boolean }',
     resolvers: {
@@ -71,11 +72,16 @@ function gatewayServer() {
     ],
     upstreamTimeoutMs: 2_000,
     cacheTtlMs: 0,
+    ...(rootSampling ? { rootSampling } : {}),
   });
 }
 
-async function post(headers: Record<string, string> = {}, query = 'query Both { countries addresses }'): Promise<Response> {
-  return gatewayServer().yoga.fetch(
+async function post(
+  headers: Record<string, string> = {},
+  query = 'query Both { countries addresses }',
+  rootSampling?: RootSampling,
+): Promise<Response> {
+  return gatewayServer(rootSampling).yoga.fetch(
     new Request('http://gateway.test/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -85,8 +91,12 @@ async function post(headers: Record<string, string> = {}, query = 'query Both { 
 }
 
 /** The same request through node:http, where the fast path takes it. */
-async function postOverHttp(headers: Record<string, string> = {}, query = 'query Both { countries addresses }'): Promise<Response> {
-  const { listener }: { listener: RequestListener } = gatewayServer();
+async function postOverHttp(
+  headers: Record<string, string> = {},
+  query = 'query Both { countries addresses }',
+  rootSampling?: RootSampling,
+): Promise<Response> {
+  const { listener }: { listener: RequestListener } = gatewayServer(rootSampling);
   const server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
@@ -192,16 +202,84 @@ describe('spans', () => {
   });
 });
 
+describe("the gateway's root sampling (OTEL_TRACES_SAMPLER decided before the SDK)", () => {
+  /** A decision that counts how often it is asked. */
+  function counted(decision: boolean): RootSampling & { asked: number } {
+    const sampling = Object.assign(
+      () => {
+        sampling.asked += 1;
+        return decision;
+      },
+      { asked: 0 },
+    );
+    return sampling;
+  }
+
+  it.each([
+    ['Yoga', post],
+    ['the fast path', postOverHttp],
+  ])(
+    'records nothing for a root it decides against, without asking the SDK, and gives its calls one unsampled trace (%s)',
+    async (_path, send) => {
+      exporter.reset();
+      traceparents.length = 0;
+      const sampling = counted(false);
+      expect(await (await send({}, undefined, sampling)).json()).toMatchObject({ data: { countries: true, addresses: true } });
+      expect(await (await send({}, undefined, sampling)).json()).toMatchObject({ data: { countries: true, addresses: true } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The test's provider samples everything it is asked about: no span means the SDK was not asked.
+      expect(exporter.getFinishedSpans()).toEqual([]);
+      expect(sampling.asked).toBe(2);
+      // Two requests of two exchanges: one new unsampled trace per request, the same for both its calls.
+      expect(traceparents).toHaveLength(4);
+      for (const header of traceparents) expect(header).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+      const traces = traceparents.map((header) => header.split('-')[1]);
+      expect(new Set(traces.slice(0, 2)).size).toBe(1);
+      expect(new Set(traces.slice(2)).size).toBe(1);
+      expect(traces[0]).not.toBe(traces[2]);
+      expect(traces[0]).not.toBe('0'.repeat(32));
+    },
+  );
+
+  it.each([
+    ['Yoga', post],
+    ['the fast path', postOverHttp],
+  ])('records a root it decides for, its calls and exchanges beneath it (%s)', async (_path, send) => {
+    exporter.reset();
+    traceparents.length = 0;
+    const sampling = counted(true);
+    await send({}, undefined, sampling);
+    const spans = await finishedSpans(5);
+    expect(sampling.asked).toBe(1);
+    const operation = spans.find((span) => span.name === 'query Both');
+    expect(operation?.parentSpanContext).toBeUndefined();
+    expect(spans.filter((span) => span.spanContext().traceId === operation?.spanContext().traceId)).toHaveLength(5);
+    for (const header of traceparents) expect(header).toMatch(new RegExp(`^00-${operation?.spanContext().traceId}-[0-9a-f]{16}-01$`));
+  });
+
+  it("leaves a request with a caller's trace context to the SDK's sampler", async () => {
+    exporter.reset();
+    const sampling = counted(false);
+    const callerTrace = '5bf92f3577b34da6a3ce929d0e0e4736';
+    await postOverHttp({ traceparent: `00-${callerTrace}-00f067aa0ba902b7-01` }, undefined, sampling);
+    const spans = await finishedSpans(5);
+    expect(sampling.asked).toBe(0);
+    expect(spans.find((span) => span.name === 'query Both')?.spanContext().traceId).toBe(callerTrace);
+  });
+});
+
 describe('configuration', () => {
   it('is off unless an OTLP exporter is configured, and names a bad value', () => {
     expect(loadConfig({}).tracing).toBeUndefined();
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
       serviceName: 'four-rest-one-graph',
       exportDelayMs: 100,
+      sampler: { parentBased: true, rootRatio: 1 },
     });
     expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'edge', OTEL_BSP_SCHEDULE_DELAY: '5000' }).tracing).toEqual({
       serviceName: 'edge',
       exportDelayMs: 5000,
+      sampler: { parentBased: true, rootRatio: 1 },
     });
     expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_BSP_SCHEDULE_DELAY: 'soon' })).toThrow(
       /OTEL_BSP_SCHEDULE_DELAY must be a whole number of at least 0, got "soon"/,
@@ -210,6 +288,31 @@ describe('configuration', () => {
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
     expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(/OTEL_TRACES_EXPORTER must be otlp or none, got "zipkin"/);
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc', OTEL_TRACES_EXPORTER: 'otlp' })).toThrow(/must be http\/json/);
+  });
+
+  it.each([
+    ['always_on', undefined, { parentBased: false, rootRatio: 1 }],
+    ['always_off', undefined, { parentBased: false, rootRatio: 0 }],
+    ['traceidratio', '0.25', { parentBased: false, rootRatio: 0.25 }],
+    ['parentbased_always_on', undefined, { parentBased: true, rootRatio: 1 }],
+    ['parentbased_always_off', '0.5', { parentBased: true, rootRatio: 0 }],
+    ['PARENTBASED_TRACEIDRATIO', '0.01', { parentBased: true, rootRatio: 0.01 }],
+    // The specification's default ratio, where the argument is left out.
+    ['parentbased_traceidratio', undefined, { parentBased: true, rootRatio: 1 }],
+  ])('reads OTEL_TRACES_SAMPLER=%s (OTEL_TRACES_SAMPLER_ARG=%s)', (sampler, argument, expected) => {
+    const env = { OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: sampler, OTEL_TRACES_SAMPLER_ARG: argument };
+    expect(loadConfig(env).tracing?.sampler).toEqual(expected);
+  });
+
+  it('names a sampler it does not know, and a ratio outside 0 to 1', () => {
+    const otlp = { OTEL_TRACES_EXPORTER: 'otlp' };
+    expect(() => loadConfig({ ...otlp, OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(
+      /OTEL_TRACES_SAMPLER must be one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio, got "jaeger_remote"/,
+    );
+    for (const argument of ['1.5', '-0.1', 'half'])
+      expect(() => loadConfig({ ...otlp, OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: argument })).toThrow(
+        `OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 for traceidratio, got "${argument}"`,
+      );
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * The server span of one GraphQL request: started with the caller's W3C trace context, named for
  * its operation once known, marked with the error codes of its answer. Yoga's adapter
- * (use-tracing.ts) and the fast path run these same functions. The tracer's sampler (the SDK
- * reads OTEL_TRACES_SAMPLER) decides: an unsampled request gets a non-recording span, and its
- * upstream calls then open none (upstream-spans.ts), so it costs no span at all.
+ * (use-tracing.ts) and the fast path run these same functions. A request without a caller's trace
+ * context is decided by the gateway's root sampling (root-sampling.ts, OTEL_TRACES_SAMPLER) before
+ * the SDK is asked: an unsampled one shares one non-recording span and asks the SDK nothing; one
+ * with a caller's context is the SDK's sampler's to decide. Either way an unsampled request's
+ * upstream calls open no span (upstream-spans.ts), so it costs no span at all.
  *
  * The span's context travels with the request, not in an ambient context: the upstream client
  * gets it with the request's options (upstream-fetch.ts). Entering an AsyncLocalStorage for it on
@@ -12,6 +14,7 @@
  */
 import {
   type Context,
+  INVALID_SPAN_CONTEXT,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -24,6 +27,7 @@ import type { ExecutionResult, OperationDefinitionNode } from 'graphql';
 import { codesOf } from '../../shared/error-codes.js';
 import { TRACER_NAME } from '../../shared/tracer-name.js';
 import { type HeaderReader, headerName } from '../../upstream/upstream-fetch.js';
+import { type RootSampling, SAMPLED_ROOT_CONTEXT } from './root-sampling.js';
 
 const headerGetter: TextMapGetter<HeaderReader> = {
   // The W3C propagators read the two headers they know by name.
@@ -36,6 +40,14 @@ export interface ServerSpan {
   span: Span;
   context: Context;
 }
+
+const NOT_RECORDED_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * Every unsampled root request's span: one object, nothing recorded, no ids (its upstream calls
+ * are given a trace context of their own only if it makes any: upstream-spans.ts).
+ */
+export const NOT_RECORDED: ServerSpan = { span: NOT_RECORDED_SPAN, context: trace.setSpan(ROOT_CONTEXT, NOT_RECORDED_SPAN) };
 
 /**
  * Starts server spans, and keeps those Yoga's path must find by the objects it knows a request by
@@ -50,11 +62,19 @@ export class RequestTraces {
   /** The headers the registered propagators read; a request with none of them has no parent to extract. */
   private readonly fields = propagation.fields().map(headerName);
 
+  /**
+   * `rootSampled` decides a request without a caller's trace context (the composition root's, from
+   * OTEL_TRACES_SAMPLER, matching the provider's GatewaySampler); without it the SDK decides every one.
+   */
+  constructor(private readonly rootSampled?: RootSampling) {}
+
   /** Starts the span of a request to `path`, a child of the trace context its headers carry. */
   start(method: string, path: string, headers: HeaderReader): ServerSpan {
-    const parent = this.fields.some((field) => headers.get(field) !== null)
-      ? propagation.extract(ROOT_CONTEXT, headers, headerGetter)
-      : ROOT_CONTEXT;
+    let parent: Context;
+    if (this.fields.some((field) => headers.get(field) !== null)) parent = propagation.extract(ROOT_CONTEXT, headers, headerGetter);
+    else if (!this.rootSampled) parent = ROOT_CONTEXT;
+    else if (this.rootSampled()) parent = SAMPLED_ROOT_CONTEXT;
+    else return NOT_RECORDED;
     const span = this.tracer.startSpan(
       `${method} ${path}`,
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
