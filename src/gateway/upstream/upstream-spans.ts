@@ -12,7 +12,6 @@
  * (`unsampledTraceHeaders`), and the exchange is sent as it is. A call outside any request
  * (a live poll) is a trace of its own, sampled as the sampler decides.
  */
-import { randomBytes } from 'node:crypto';
 import {
   type Context,
   propagation,
@@ -81,9 +80,16 @@ export function unsampledTraceHeaders(context: Context): Record<string, string> 
   return headers;
 }
 
-/** A new trace's ids, random as W3C Trace Context asks, not sampled. */
+/** Where a new trace's ids are drawn: a trace id's 16 bytes and a span id's 8. */
+const IDS = Buffer.alloc(24);
+
+/**
+ * A new trace's ids, not sampled. Drawn as the SDK's RandomIdGenerator draws them, from
+ * Math.random: trace ids are not secrets, and node:crypto's randomBytes cost ten times as much.
+ */
 function newUnsampledContext(): SpanContext {
-  const ids = randomBytes(24).toString('hex');
+  for (let at = 0; at < IDS.length; at += 4) IDS.writeUInt32BE((Math.random() * 2 ** 32) >>> 0, at);
+  const ids = IDS.toString('hex');
   return { traceId: ids.slice(0, 32), spanId: ids.slice(32), traceFlags: TraceFlags.NONE };
 }
 
