@@ -284,14 +284,14 @@ function tracing(env: Env): GatewayConfig['tracing'] {
 }
 
 /** The standard OTEL_TRACES_SAMPLER values: the share of root spans each records, `*traceidratio` taking OTEL_TRACES_SAMPLER_ARG. */
-const SAMPLERS: Readonly<Record<string, number | 'ratio'>> = {
-  always_on: 1,
-  always_off: 0,
-  traceidratio: 'ratio',
-  parentbased_always_on: 1,
-  parentbased_always_off: 0,
-  parentbased_traceidratio: 'ratio',
-};
+const SAMPLERS: ReadonlyMap<string, number | 'ratio'> = new Map<string, number | 'ratio'>([
+  ['always_on', 1],
+  ['always_off', 0],
+  ['traceidratio', 'ratio'],
+  ['parentbased_always_on', 1],
+  ['parentbased_always_off', 0],
+  ['parentbased_traceidratio', 'ratio'],
+]);
 
 /**
  * OTEL_TRACES_SAMPLER (the specification's default, `parentbased_always_on`) and its ratio. The SDK
@@ -300,9 +300,9 @@ const SAMPLERS: Readonly<Record<string, number | 'ratio'>> = {
  */
 function samplerSetting(env: Env): SamplerSetting {
   const name = optional(env, 'OTEL_TRACES_SAMPLER')?.toLowerCase() ?? 'parentbased_always_on';
-  const root = SAMPLERS[name];
+  const root = SAMPLERS.get(name);
   if (root === undefined) {
-    throw new TypeError(`OTEL_TRACES_SAMPLER must be one of ${Object.keys(SAMPLERS).join(', ')}, got "${name}"`);
+    throw new TypeError(`OTEL_TRACES_SAMPLER must be one of ${[...SAMPLERS.keys()].join(', ')}, got "${name}"`);
   }
   const parentBased = name.startsWith('parentbased_');
   if (root !== 'ratio') return { parentBased, rootRatio: root };

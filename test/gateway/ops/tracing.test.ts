@@ -306,6 +306,10 @@ describe('configuration', () => {
 
   it('names a sampler it does not know, and a ratio outside 0 to 1', () => {
     const otlp = { OTEL_TRACES_EXPORTER: 'otlp' };
+    // A name every object has is not a sampler either.
+    expect(() => loadConfig({ ...otlp, OTEL_TRACES_SAMPLER: 'constructor' })).toThrow(
+      /OTEL_TRACES_SAMPLER must be one of .*, got "constructor"/,
+    );
     expect(() => loadConfig({ ...otlp, OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(
       /OTEL_TRACES_SAMPLER must be one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio, got "jaeger_remote"/,
     );
