@@ -113,6 +113,12 @@ async function postOverHttp(
   }
 }
 
+/** Each test that runs on both: Yoga's path, and the fast path over node:http. */
+const BOTH_PATHS = [
+  ['Yoga', post],
+  ['the fast path', postOverHttp],
+] as const;
+
 /** The finished spans once the span ended on the response's `close` is in. */
 async function finishedSpans(count: number) {
   for (let tries = 0; exporter.getFinishedSpans().length < count && tries < 50; tries += 1)
@@ -121,37 +127,37 @@ async function finishedSpans(count: number) {
 }
 
 describe('spans', () => {
-  it.each([
-    ['Yoga', post],
-    ['the fast path', postOverHttp],
-  ])('nest upstream calls and exchanges under the operation span, and send its trace to the upstreams (%s)', async (_path, send) => {
-    exporter.reset();
-    traceparents.length = 0;
-    expect(await (await send()).json()).toMatchObject({ data: { countries: true, addresses: true } });
-    // Two exchanges, two calls and the operation.
-    const spans = await finishedSpans(5);
-    const operation = spans.find((span) => span.name === 'query Both');
-    expect(operation?.attributes['graphql.operation.name']).toBe('Both');
-    const traceId = operation?.spanContext().traceId;
-    const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]));
-    const ancestors = (spanId: string | undefined): string[] => {
-      const names: string[] = [];
-      for (let span = spanId ? byId.get(spanId) : undefined; span; span = byId.get(span.parentSpanContext?.spanId ?? ''))
-        names.push(span.name);
-      return names;
-    };
-    const exchanges = spans.filter((span) => span.name === 'GET country-data' || span.name === 'GET address');
-    expect(exchanges).toHaveLength(2);
-    for (const exchange of exchanges) {
-      expect(exchange.spanContext().traceId).toBe(traceId);
-      expect(ancestors(exchange.spanContext().spanId).at(-1)).toBe('query Both');
-      expect(ancestors(exchange.spanContext().spanId)[1]).toMatch(/^upstream (country-data \/d\/countries|address \/c\/probe)$/);
-      expect(String(exchange.attributes['url.full'])).not.toContain('secret');
-      expect(exchange.attributes['http.response.status_code']).toBe(200);
-    }
-    expect(traceparents).toHaveLength(2);
-    for (const header of traceparents) expect(header.split('-')[1]).toBe(traceId);
-  });
+  it.each(BOTH_PATHS)(
+    'nest upstream calls and exchanges under the operation span, and send its trace to the upstreams (%s)',
+    async (_path, send) => {
+      exporter.reset();
+      traceparents.length = 0;
+      expect(await (await send()).json()).toMatchObject({ data: { countries: true, addresses: true } });
+      // Two exchanges, two calls and the operation.
+      const spans = await finishedSpans(5);
+      const operation = spans.find((span) => span.name === 'query Both');
+      expect(operation?.attributes['graphql.operation.name']).toBe('Both');
+      const traceId = operation?.spanContext().traceId;
+      const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]));
+      const ancestors = (spanId: string | undefined): string[] => {
+        const names: string[] = [];
+        for (let span = spanId ? byId.get(spanId) : undefined; span; span = byId.get(span.parentSpanContext?.spanId ?? ''))
+          names.push(span.name);
+        return names;
+      };
+      const exchanges = spans.filter((span) => span.name === 'GET country-data' || span.name === 'GET address');
+      expect(exchanges).toHaveLength(2);
+      for (const exchange of exchanges) {
+        expect(exchange.spanContext().traceId).toBe(traceId);
+        expect(ancestors(exchange.spanContext().spanId).at(-1)).toBe('query Both');
+        expect(ancestors(exchange.spanContext().spanId)[1]).toMatch(/^upstream (country-data \/d\/countries|address \/c\/probe)$/);
+        expect(String(exchange.attributes['url.full'])).not.toContain('secret');
+        expect(exchange.attributes['http.response.status_code']).toBe(200);
+      }
+      expect(traceparents).toHaveLength(2);
+      for (const header of traceparents) expect(header.split('-')[1]).toBe(traceId);
+    },
+  );
 
   it("carry a key that travels in the path (C's /keys/{key}) as [redacted], in span names and url.full", async () => {
     exporter.reset();
@@ -172,23 +178,23 @@ describe('spans', () => {
     expect(operation?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
   });
 
-  it.each([
-    ['Yoga', post],
-    ['the fast path', postOverHttp],
-  ])("record nothing for a request the caller's trace did not sample, and pass that trace on unsampled (%s)", async (_path, send) => {
-    exporter.reset();
-    traceparents.length = 0;
-    const callerTrace = '0af7651916cd43dd8448eb211c80319c';
-    // The SDK's default sampler follows its parent: the caller's flags 00 sample nothing below it.
-    expect(await (await send({ traceparent: `00-${callerTrace}-b7ad6b7169203331-00` })).json()).toMatchObject({
-      data: { countries: true },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // No span at all: no upstream call starts a trace of its own beside the caller's.
-    expect(exporter.getFinishedSpans()).toEqual([]);
-    expect(traceparents).toHaveLength(2);
-    for (const header of traceparents) expect(header).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-00$`));
-  });
+  it.each(BOTH_PATHS)(
+    "record nothing for a request the caller's trace did not sample, and pass that trace on unsampled (%s)",
+    async (_path, send) => {
+      exporter.reset();
+      traceparents.length = 0;
+      const callerTrace = '0af7651916cd43dd8448eb211c80319c';
+      // The SDK's default sampler follows its parent: the caller's flags 00 sample nothing below it.
+      expect(await (await send({ traceparent: `00-${callerTrace}-b7ad6b7169203331-00` })).json()).toMatchObject({
+        data: { countries: true },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // No span at all: no upstream call starts a trace of its own beside the caller's.
+      expect(exporter.getFinishedSpans()).toEqual([]);
+      expect(traceparents).toHaveLength(2);
+      for (const header of traceparents) expect(header).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-00$`));
+    },
+  );
 
   it('keep one server span for a request the fast path hands to Yoga with its result', async () => {
     exporter.reset();
@@ -215,10 +221,7 @@ describe("the gateway's root sampling (OTEL_TRACES_SAMPLER decided before the SD
     return sampling;
   }
 
-  it.each([
-    ['Yoga', post],
-    ['the fast path', postOverHttp],
-  ])(
+  it.each(BOTH_PATHS)(
     'records nothing for a root it decides against, without asking the SDK, and gives its calls one unsampled trace (%s)',
     async (_path, send) => {
       exporter.reset();
@@ -241,10 +244,7 @@ describe("the gateway's root sampling (OTEL_TRACES_SAMPLER decided before the SD
     },
   );
 
-  it.each([
-    ['Yoga', post],
-    ['the fast path', postOverHttp],
-  ])('records a root it decides for, its calls and exchanges beneath it (%s)', async (_path, send) => {
+  it.each(BOTH_PATHS)('records a root it decides for, its calls and exchanges beneath it (%s)', async (_path, send) => {
     exporter.reset();
     traceparents.length = 0;
     const sampling = counted(true);
