@@ -114,10 +114,10 @@ export async function startGateway(options: StartGatewayOptions): Promise<Drain>
   let rootSampling: RootSampling | undefined;
   if (config.tracing) {
     const { startTracing } = await import('./ops/tracing/start-tracing.js');
+    const tracing = startTracing(config.tracing);
     // Closers run once every request has finished, so the flush exports the drain's last spans too.
-    closers.push(startTracing(config.tracing));
-    // The same setting as the provider's sampler: the gateway decides a request's root, the sampler records what it chose.
-    rootSampling = (await import('./ops/tracing/root-sampling.js')).rootSampling(config.tracing.sampler);
+    closers.push(tracing.stop);
+    rootSampling = tracing.rootSampling;
     logger.info({ serviceName: config.tracing.serviceName }, 'tracing: exporting spans over OTLP/HTTP');
   }
   const resolved = await resolveUpstreams(config, interfaces, logger, options.startSandbox);

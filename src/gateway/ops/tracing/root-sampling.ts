@@ -3,8 +3,8 @@
  * gateway before the OpenTelemetry SDK is asked. The SDK decides only once it has made a span: two
  * random ids hex-encoded, the attributes sanitised, the ratio sampler's parse of the trace id and a
  * non-recording span with its context, for each of the 99 % of requests a 1 % sampler drops (about
- * 19k instructions of a 216k cached answer under callgrind). Deciding first, an unsampled request
- * costs no span at all, as the production profile promises.
+ * 2 µs a request in a node micro, against 60 ns for this decision). Deciding first, an unsampled
+ * request costs no span at all, as the production profile promises.
  *
  * The decision keeps OTEL_TRACES_SAMPLER's meaning: `traceidratio` records a share of root spans
  * chosen by a uniformly random trace id, which is what a uniformly random draw records. A root the

@@ -21,7 +21,7 @@ import {
   type SamplingResult,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-node';
-import { decidedToRecord, type SamplerSetting } from './root-sampling.js';
+import { decidedToRecord, type RootSampling, rootSampling, type SamplerSetting } from './root-sampling.js';
 
 const RECORDED: SamplingResult = { decision: SamplingDecision.RECORD_AND_SAMPLED };
 
@@ -48,9 +48,17 @@ export class GatewaySampler implements Sampler {
   }
 }
 
+/** A registered provider: how to flush and stop it, and the root decision its sampler expects. */
+export interface StartedTracing {
+  stop(): Promise<void>;
+  /** The decision the gateway makes before the SDK (RequestTraces), drawn from the provider's own setting. */
+  rootSampling: RootSampling;
+}
+
 /**
- * Registers the global tracer provider; the returned function flushes and stops it (on drain).
- * `exportDelayMs` is OTEL_BSP_SCHEDULE_DELAY as config.ts reads it, with the gateway's default.
+ * Registers the global tracer provider; `stop` flushes and stops it (on drain). `exportDelayMs` is
+ * OTEL_BSP_SCHEDULE_DELAY as config.ts reads it, with the gateway's default. The root decision is
+ * returned from here so that it and the provider's sampler come from one setting.
  */
 export function startTracing({
   serviceName,
@@ -60,7 +68,7 @@ export function startTracing({
   serviceName: string;
   exportDelayMs: number;
   sampler: SamplerSetting;
-}): () => Promise<void> {
+}): StartedTracing {
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     sampler: new GatewaySampler(sampler),
@@ -69,5 +77,5 @@ export function startTracing({
   // The gateway hands each request's trace context to its upstream calls itself (server-span.ts):
   // the default AsyncLocalStorage manager would turn on Node 20's promise hooks for every request.
   provider.register({ contextManager: null });
-  return () => provider.shutdown();
+  return { stop: () => provider.shutdown(), rootSampling: rootSampling(sampler) };
 }
