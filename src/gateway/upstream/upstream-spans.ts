@@ -14,6 +14,7 @@
  */
 import {
   type Context,
+  createContextKey,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -69,15 +70,58 @@ export const traceCalls: UpstreamMiddleware = (next) => (call) => {
 /**
  * The headers that carry an unsampled request's trace context to its upstreams: the same for every
  * exchange of the request (no span of its own is opened), so worked out once per request. A root
- * the gateway decided not to record has no ids (server-span.ts's NOT_RECORDED): its calls get a
- * new trace of their own, sampled flag off, as the SDK's non-recording span would have given them;
- * made here, so a request that calls no upstream (a cached answer) makes none.
+ * the gateway decided not to record has no ids (server-span.ts's not-recorded span): its calls get
+ * a new trace of their own, sampled flag off, as the SDK's non-recording span would have given
+ * them; made here, so a request that calls no upstream (a cached answer) makes none, and in the
+ * way its context carries (`withNewTraceHeaders`), or through the propagators where it carries none.
  */
 export function unsampledTraceHeaders(context: Context): Record<string, string> {
-  const headers: Record<string, string> = {};
   const own = trace.getSpanContext(context);
-  propagation.inject(own && trace.isSpanContextValid(own) ? context : trace.setSpanContext(context, newUnsampledContext()), headers);
+  if (own && trace.isSpanContextValid(own)) return injected(context);
+  const made = context.getValue(NEW_TRACE_HEADERS) as NewTraceHeaders | undefined;
+  return made ? made() : newTraceInjected();
+}
+
+/** What the registered propagators write for `context`. */
+function injected(context: Context): Record<string, string> {
+  const headers: Record<string, string> = {};
+  propagation.inject(context, headers);
   return headers;
+}
+
+/** A new unsampled trace's headers, as the registered propagators write them. */
+function newTraceInjected(): Record<string, string> {
+  return injected(trace.setSpanContext(ROOT_CONTEXT, newUnsampledContext()));
+}
+
+/** Makes a new unsampled trace's headers. */
+type NewTraceHeaders = () => Record<string, string>;
+
+const NEW_TRACE_HEADERS = createContextKey('four-rest-one-graph new trace headers');
+
+/** The W3C `traceparent` of an unsampled trace with these ids. */
+function unsampledTraceparent(traceId: string, spanId: string): string {
+  return `00-${traceId}-${spanId}-00`;
+}
+
+/**
+ * `context` carrying how its calls' new trace is spelt under the propagators registered now, found
+ * once by asking them for a trace whose ids are known. When they write W3C's `traceparent` and
+ * nothing else for it (the default tracecontext and baggage: a new root has no baggage), the header
+ * is spelt from the ids directly: the context, the propagators' checks and their validation of
+ * the ids cost more than drawing the ids did. Other propagators (B3, Jaeger) are asked each time.
+ */
+export function withNewTraceHeaders(context: Context): Context {
+  const probe = newUnsampledContext();
+  const written = injected(trace.setSpanContext(ROOT_CONTEXT, probe));
+  const direct = Object.keys(written).length === 1 && written.traceparent === unsampledTraceparent(probe.traceId, probe.spanId);
+  const made: NewTraceHeaders = direct
+    ? () => {
+        const { traceId, spanId } = newUnsampledContext();
+        return { traceparent: unsampledTraceparent(traceId, spanId) };
+      }
+    : newTraceInjected;
+  return context.setValue(NEW_TRACE_HEADERS, made);
 }
 
 /** Where a new trace's ids are drawn: a trace id's 16 bytes and a span id's 8. */

@@ -27,6 +27,7 @@ import type { ExecutionResult, OperationDefinitionNode } from 'graphql';
 import { codesOf } from '../../shared/error-codes.js';
 import { TRACER_NAME } from '../../shared/tracer-name.js';
 import { type HeaderReader, headerName } from '../../upstream/upstream-fetch.js';
+import { withNewTraceHeaders } from '../../upstream/upstream-spans.js';
 import { type RootSampling, SAMPLED_ROOT_CONTEXT } from './root-sampling.js';
 
 const headerGetter: TextMapGetter<HeaderReader> = {
@@ -44,12 +45,6 @@ export interface ServerSpan {
 const NOT_RECORDED_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /**
- * Every unsampled root request's span: one object, nothing recorded, no ids (its upstream calls
- * are given a trace context of their own only if it makes any: upstream-spans.ts).
- */
-export const NOT_RECORDED: ServerSpan = { span: NOT_RECORDED_SPAN, context: trace.setSpan(ROOT_CONTEXT, NOT_RECORDED_SPAN) };
-
-/**
  * Starts server spans, and keeps those Yoga's path must find by the objects it knows a request by
  * (its Request, or the node request the fast path handed over). The fast path keeps its own span on
  * the request's exchange and files it here only when it hands the request to Yoga: an entry per
@@ -61,6 +56,14 @@ export class RequestTraces {
   private readonly tracer = trace.getTracer(TRACER_NAME);
   /** The headers the registered propagators read; a request with none of them has no parent to extract. */
   private readonly fields = propagation.fields().map(headerName);
+  /**
+   * Every unsampled root request's span: one object, nothing recorded, no ids. Its upstream calls
+   * are given a trace of their own only if it makes any, spelt as its context says (upstream-spans.ts).
+   */
+  private readonly notRecorded: ServerSpan = {
+    span: NOT_RECORDED_SPAN,
+    context: trace.setSpan(withNewTraceHeaders(ROOT_CONTEXT), NOT_RECORDED_SPAN),
+  };
 
   /**
    * `rootSampled` decides a request without a caller's trace context (the composition root's, from
@@ -74,7 +77,7 @@ export class RequestTraces {
     if (this.fields.some((field) => headers.get(field) !== null)) parent = propagation.extract(ROOT_CONTEXT, headers, headerGetter);
     else if (!this.rootSampled) parent = ROOT_CONTEXT;
     else if (this.rootSampled()) parent = SAMPLED_ROOT_CONTEXT;
-    else return NOT_RECORDED;
+    else return this.notRecorded;
     const span = this.tracer.startSpan(
       `${method} ${path}`,
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
