@@ -119,17 +119,20 @@ export function printRequestPipeline(steps: readonly RequestStep[]): string {
     .join('\n');
 }
 
+/** A hook that decides whether the request goes on: `admitted` is the operation, or nothing on arrival. */
+type Deciding<A> = (exchange: Exchange, admitted: A) => Verdict | Promise<Verdict>;
+
 /**
  * `hooks` from `from` on, in order, until one says 'yoga'. A hook that decides at once is not
  * awaited: most of a request's hooks are synchronous, and each await is a turn of the microtask
- * queue on every request.
+ * queue on every request. The hooks are called with the request's own arguments, so a request
+ * makes no closure or iterator here.
  */
-function inOrder<H>(hooks: readonly H[], from: number, run: (hook: H) => Verdict | Promise<Verdict>): Verdict | Promise<Verdict> {
-  for (const [index, hook] of hooks.entries()) {
-    if (index < from) continue;
-    const verdict = run(hook);
+function inOrder<A>(hooks: readonly Deciding<A>[], from: number, exchange: Exchange, admitted: A): Verdict | Promise<Verdict> {
+  for (let index = from; index < hooks.length; index += 1) {
+    const verdict = (hooks[index] as Deciding<A>)(exchange, admitted);
     if (typeof verdict !== 'string') {
-      return verdict.then((settled) => (settled === 'yoga' ? settled : inOrder(hooks, index + 1, run)));
+      return verdict.then((settled) => (settled === 'yoga' ? settled : inOrder(hooks, index + 1, exchange, admitted)));
     }
     if (verdict === 'yoga') return verdict;
   }
@@ -154,17 +157,17 @@ export class FastPipeline {
 
   /** The arrival hooks in order, until one sends the request to Yoga's path. */
   arrive(exchange: Exchange): Verdict | Promise<Verdict> {
-    return inOrder(this.arrivals, 0, (arrive) => arrive(exchange));
+    return inOrder(this.arrivals, 0, exchange, undefined);
   }
 
   /** The admission hooks in order, until one refuses (Yoga's path then refuses it with the same rule). */
   admit(exchange: Exchange, admitted: AdmittedOperation): Verdict | Promise<Verdict> {
-    return inOrder(this.admissions, 0, (admit) => admit(exchange, admitted));
+    return inOrder(this.admissions, 0, exchange, admitted);
   }
 
   /** The execution hooks in order, once the operation is to run, until one refuses (as `admit`'s). */
   execute(exchange: Exchange, admitted: AdmittedOperation): Verdict | Promise<Verdict> {
-    return inOrder(this.executions, 0, (execute) => execute(exchange, admitted));
+    return inOrder(this.executions, 0, exchange, admitted);
   }
 
   /** The answered hooks, once per request whatever happens after (a failure after the answer is written). */
