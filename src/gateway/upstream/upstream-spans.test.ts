@@ -61,6 +61,14 @@ describe('unsampledTraceHeaders', () => {
     expect(made[0]?.['x-trace']).not.toBe(made[1]?.['x-trace']);
   });
 
+  it('asks the propagators for every new trace of a root that carries more than a trace (baggage)', () => {
+    const asked = defaultPropagators();
+    const root = withNewTraceHeaders(propagation.setBaggage(ROOT_CONTEXT, propagation.createBaggage({ tenant: { value: 'eu-1' } })));
+    const made = unsampledTraceHeaders(root);
+    expect(asked.injected()).toBe(2);
+    expect(made).toEqual({ traceparent: expect.stringMatching(UNSAMPLED), baggage: 'tenant=eu-1' });
+  });
+
   it("writes a request's own unsampled context through the propagators, and a new trace for a context that carries no way", () => {
     defaultPropagators();
     const own = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: TraceFlags.NONE };

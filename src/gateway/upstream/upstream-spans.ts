@@ -79,7 +79,7 @@ export function unsampledTraceHeaders(context: Context): Record<string, string> 
   const own = trace.getSpanContext(context);
   if (own && trace.isSpanContextValid(own)) return injected(context);
   const made = context.getValue(NEW_TRACE_HEADERS) as NewTraceHeaders | undefined;
-  return made ? made() : newTraceInjected();
+  return made ? made(context) : newTraceInjected(context);
 }
 
 /** What the registered propagators write for `context`. */
@@ -89,13 +89,13 @@ function injected(context: Context): Record<string, string> {
   return headers;
 }
 
-/** A new unsampled trace's headers, as the registered propagators write them. */
-function newTraceInjected(): Record<string, string> {
-  return injected(trace.setSpanContext(ROOT_CONTEXT, newUnsampledContext()));
+/** A new unsampled trace's headers in `context`, as the registered propagators write them. */
+function newTraceInjected(context: Context): Record<string, string> {
+  return injected(trace.setSpanContext(context, newUnsampledContext()));
 }
 
-/** Makes a new unsampled trace's headers. */
-type NewTraceHeaders = () => Record<string, string>;
+/** Makes the headers of a new unsampled trace in `context`. */
+type NewTraceHeaders = (context: Context) => Record<string, string>;
 
 const NEW_TRACE_HEADERS = createContextKey('four-rest-one-graph new trace headers');
 
@@ -106,14 +106,15 @@ function unsampledTraceparent(traceId: string, spanId: string): string {
 
 /**
  * `context` carrying how its calls' new trace is spelt under the propagators registered now, found
- * once by asking them for a trace whose ids are known. When they write W3C's `traceparent` and
- * nothing else for it (the default tracecontext and baggage: a new root has no baggage), the header
- * is spelt from the ids directly: the context, the propagators' checks and their validation of
- * the ids cost more than drawing the ids did. Other propagators (B3, Jaeger) are asked each time.
+ * once by asking them for a trace in `context` whose ids are known. When they write W3C's
+ * `traceparent` and nothing else for it (the default tracecontext and baggage, for a root without
+ * baggage), the header is spelt from the ids directly: the context, the propagators' checks and
+ * their validation of the ids cost more than drawing the ids did. Other propagators (B3, Jaeger),
+ * or a context with more to write, are asked each time.
  */
 export function withNewTraceHeaders(context: Context): Context {
   const probe = newUnsampledContext();
-  const written = injected(trace.setSpanContext(ROOT_CONTEXT, probe));
+  const written = injected(trace.setSpanContext(context, probe));
   const direct = Object.keys(written).length === 1 && written.traceparent === unsampledTraceparent(probe.traceId, probe.spanId);
   const made: NewTraceHeaders = direct
     ? () => {
