@@ -72,14 +72,15 @@ export const traceCalls: UpstreamMiddleware = (next) => (call) => {
  * exchange of the request (no span of its own is opened), so worked out once per request. A root
  * the gateway decided not to record has no ids (server-span.ts's not-recorded span): its calls get
  * a new trace of their own, sampled flag off, as the SDK's non-recording span would have given
- * them; made here, so a request that calls no upstream (a cached answer) makes none, and in the
- * way its context carries (`withNewTraceHeaders`), or through the propagators where it carries none.
+ * them; made here, so a request that calls no upstream (a cached answer) makes none, spelt directly
+ * where its context is marked so (`withNewTraceHeaders`), else by the propagators.
  */
 export function unsampledTraceHeaders(context: Context): Record<string, string> {
   const own = trace.getSpanContext(context);
   if (own && trace.isSpanContextValid(own)) return injected(context);
-  const made = context.getValue(NEW_TRACE_HEADERS) as NewTraceHeaders | undefined;
-  return made ? made(context) : newTraceInjected(context);
+  if (context.getValue(SPELT_DIRECTLY) !== true) return injected(trace.setSpanContext(context, newUnsampledContext()));
+  const { traceId, spanId } = newUnsampledContext();
+  return { traceparent: unsampledTraceparent(traceId, spanId) };
 }
 
 /** What the registered propagators write for `context`. */
@@ -89,15 +90,8 @@ function injected(context: Context): Record<string, string> {
   return headers;
 }
 
-/** A new unsampled trace's headers in `context`, as the registered propagators write them. */
-function newTraceInjected(context: Context): Record<string, string> {
-  return injected(trace.setSpanContext(context, newUnsampledContext()));
-}
-
-/** Makes the headers of a new unsampled trace in `context`. */
-type NewTraceHeaders = (context: Context) => Record<string, string>;
-
-const NEW_TRACE_HEADERS = createContextKey('four-rest-one-graph new trace headers');
+/** Marks a context whose new trace the registered propagators write as W3C's `traceparent` alone. */
+const SPELT_DIRECTLY = createContextKey('four-rest-one-graph new trace spelt directly');
 
 /** The W3C `traceparent` of an unsampled trace with these ids. */
 function unsampledTraceparent(traceId: string, spanId: string): string {
@@ -105,24 +99,18 @@ function unsampledTraceparent(traceId: string, spanId: string): string {
 }
 
 /**
- * `context` carrying how its calls' new trace is spelt under the propagators registered now, found
- * once by asking them for a trace in `context` whose ids are known. When they write W3C's
- * `traceparent` and nothing else for it (the default tracecontext and baggage, for a root without
- * baggage), the header is spelt from the ids directly: the context, the propagators' checks and
- * their validation of the ids cost more than drawing the ids did. Other propagators (B3, Jaeger),
- * or a context with more to write, are asked each time.
+ * `context`, marked when the propagators registered now write W3C's `traceparent` and nothing else
+ * for a new trace in it (the default tracecontext and baggage, for a root without baggage): found
+ * once by asking them for a trace whose ids are known. A marked context's calls get the header
+ * spelt from the new ids directly: the context, the propagators' checks and their validation of
+ * the ids cost more than drawing the ids did. Other propagators (B3, Jaeger), or a context with
+ * more to write, are asked for each new trace.
  */
 export function withNewTraceHeaders(context: Context): Context {
   const probe = newUnsampledContext();
   const written = injected(trace.setSpanContext(context, probe));
   const direct = Object.keys(written).length === 1 && written.traceparent === unsampledTraceparent(probe.traceId, probe.spanId);
-  const made: NewTraceHeaders = direct
-    ? () => {
-        const { traceId, spanId } = newUnsampledContext();
-        return { traceparent: unsampledTraceparent(traceId, spanId) };
-      }
-    : newTraceInjected;
-  return context.setValue(NEW_TRACE_HEADERS, made);
+  return direct ? context.setValue(SPELT_DIRECTLY, true) : context;
 }
 
 /** Where a new trace's ids are drawn: a trace id's 16 bytes and a span id's 8. */
