@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger.js';
 import type { Caller } from './caller.js';
 import { readCallerLimits } from './caller-limits.js';
-import { createCounterStore } from './counter-store.js';
+import { type CounterStore, createCounterStore } from './counter-store.js';
 import { CostMeter } from './cost.js';
 import { CallerQuota } from './quota.js';
 import { isPaidLookup, pathBelow } from './quota-units.js';
 import { upstreamCharges } from './upstream-charges.js';
 import { quotaDeclarations } from '../config.js';
+import { whenKnown } from '../shared/at-once.js';
 import { addressInterface } from '../interfaces/address/interface.js';
 import { countryDataInterface } from '../interfaces/country-data/interface.js';
 import { INTERFACES } from '../interfaces/registry.js';
@@ -158,6 +159,67 @@ describe("a caller's quota left", () => {
     const nextDay = await quota.remaining(who);
     expect(nextDay).not.toBe(spent);
     expect(nextDay.address).toEqual({ limit: 5, used: 0, remaining: 5, resetsAt: '2031-03-16T00:00:00.000Z' });
+  });
+});
+
+describe("a caller's quota kept current", () => {
+  /** The in-memory store, counting the reads its counters answer. */
+  function countingStore(): { store: CounterStore; reads: () => number } {
+    const inner = createCounterStore({ logger: silentLogger });
+    let reads = 0;
+    const store: CounterStore = {
+      shared: inner.shared,
+      close: () => inner.close(),
+      counter: (name, points, seconds) =>
+        whenKnown(inner.counter(name, points, seconds), (counter) => ({
+          take: (key, taken) => counter.take(key, taken),
+          read: (key) => {
+            reads += 1;
+            return counter.read(key);
+          },
+        })),
+    };
+    return { store, reads: () => reads };
+  }
+
+  it('reads no counter after a spend, and says what a fresh read of the counters says', async () => {
+    const settings = readCallerLimits({ DAILY_QUOTA_ADDRESS: '3', DAILY_QUOTA_COUNTRY: '9' }, quotaDeclarations(INTERFACES));
+    const { store, reads } = countingStore();
+    const quota = new CallerQuota(settings, store, () => new Date('2031-06-01T10:00:00Z'));
+    const who = caller('key:kept');
+    await quota.remaining(who);
+    const before = reads();
+    const paid = { declared: { address: 1 }, operations: [] };
+    for (let call = 0; call < 3; call += 1) {
+      expect(await quota.refusal(who, paid)).toBeUndefined();
+      await quota.spend(who, 'address', 1);
+    }
+    expect(await quota.refusal(who, paid)).toBeInstanceOf(GraphQLError);
+    await expect(quota.spend(who, 'address', 1)).rejects.toThrow('is used up');
+    const kept = await quota.remaining(who);
+    expect(reads()).toBe(before);
+    // Another quota over the same counters has read nothing yet: it reads them.
+    const fresh = await new CallerQuota(settings, store, () => new Date('2031-06-01T10:00:00Z')).remaining(who);
+    expect(JSON.stringify(kept)).toBe(JSON.stringify(fresh));
+    expect(kept.address).toEqual({ limit: 3, used: 3, remaining: 0, resetsAt: '2031-06-02T00:00:00.000Z' });
+    expect(Object.isFrozen(kept) && Object.isFrozen(kept.address) && Object.isFrozen(kept['country-data'])).toBe(true);
+  });
+
+  it("is not kept past another caller object's spend under the same id: each reads what the other spent", async () => {
+    const quota = new CallerQuota(
+      readCallerLimits({ DAILY_QUOTA_ADDRESS: '5' }, quotaDeclarations(INTERFACES)),
+      createCounterStore({ logger: silentLogger }),
+      () => new Date('2031-06-01T10:00:00Z'),
+    );
+    // Two tokens of one subject: two caller objects, one count.
+    const [first, second] = [caller('jwt:same'), caller('jwt:same')];
+    await Promise.all([quota.remaining(first), quota.remaining(second)]);
+    await quota.spend(first, 'address', 2);
+    expect((await quota.remaining(second)).address?.used).toBe(2);
+    await quota.spend(second, 'address', 2);
+    expect((await quota.remaining(first)).address?.used).toBe(4);
+    expect(await quota.refusal(first, { declared: { address: 2 }, operations: [] })).toBeInstanceOf(GraphQLError);
+    expect(await quota.refusal(second, { declared: { address: 1 }, operations: [] })).toBeUndefined();
   });
 });
 

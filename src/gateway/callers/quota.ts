@@ -83,6 +83,16 @@ function unchanged(
   });
 }
 
+/**
+ * `read` once a take at `upstream` has counted `consumed`: that vendor's state made again, the
+ * others' kept, in the order a read gives them.
+ */
+function afterSpend(read: RemainingRead, upstream: UpstreamName, limit: number, consumed: number, spends: number): RemainingRead {
+  const used = Math.min(limit, consumed);
+  const state = Object.freeze({ limit, used, remaining: limit - used, resetsAt: read.resetsAt });
+  return { states: Object.freeze({ ...read.states, [upstream]: state }), spends, resetsAt: read.resetsAt };
+}
+
 /** The UTC day of `now` as counters' keys hold it (YYYY-MM-DD) and when the next one starts, worked out once per day. */
 class UtcDay {
   private start = Number.NaN;
@@ -120,7 +130,9 @@ export class CallerQuota {
   private readonly keys = new WeakMap<Caller, { day: string; byUpstream: Map<UpstreamName, string> }>();
   /**
    * Each caller's state as last read, the same (frozen) object for as long as nothing in it
-   * changes: what is made of it, a cached answer's cost with the quota left, is made once.
+   * changes: what is made of it, a cached answer's cost with the quota left, is made once. With
+   * counters in memory a spend makes it again from what its take counted, so a request's check,
+   * its spends and its quota left read no counter.
    */
   private readonly lastRemaining = new WeakMap<Caller, RemainingRead>();
   /**
@@ -146,13 +158,17 @@ export class CallerQuota {
   spend(caller: Caller, upstream: UpstreamName, units: number): AtOnce<void> {
     const limit = dailyQuotaOf(this.settings, caller, upstream);
     if (limit === undefined || units <= 0) return;
-    this.spends += 1;
     const now = this.clock();
-    const refusal = ({ consumed }: CountState): AtOnce<void> =>
-      consumed > limit ? Promise.reject(quotaError(this.settings.vendors, upstream, limit, units, now, false)) : undefined;
+    const current = this.currentRead(caller, now);
+    const spends = (this.spends += 1);
+    const settled = (state: CountState): AtOnce<void> => {
+      // The caller's read stays current with what this take counted, if nothing else was spent meanwhile.
+      if (current && this.spends === spends) this.lastRemaining.set(caller, afterSpend(current, upstream, limit, state.consumed, spends));
+      return state.consumed > limit ? Promise.reject(quotaError(this.settings.vendors, upstream, limit, units, now, false)) : undefined;
+    };
     const taken = whenKnown(this.counter(limit), (counter) => counter.take(this.key(caller, upstream, now), units));
     // Redis and its insurance both failing lets the call through: an outage never blocks traffic.
-    return whenKnown(taken, refusal, () => undefined);
+    return whenKnown(taken, settled, () => undefined);
   }
 
   /**
@@ -191,13 +207,17 @@ export class CallerQuota {
       if (limit !== undefined && units > 0) needs.push({ upstream, units, limit });
     }
     if (needs.length === 0) return undefined;
-    return whenKnown(this.usedAt(caller, needs, now), (used) => {
+    const refused = (used: readonly number[]): GraphQLError | undefined => {
       for (const [index, { upstream, units, limit }] of needs.entries()) {
         const spent = used[index] ?? 0;
         if (spent + units > limit) return quotaError(this.settings.vendors, upstream, limit, units, now, true, Math.max(0, limit - spent));
       }
       return undefined;
-    });
+    };
+    // A current read says what the counters would: its `used` stops at the limit, which refuses the same.
+    const current = this.currentRead(caller, now);
+    if (current) return refused(needs.map(({ upstream }) => current.states[upstream]?.used ?? 0));
+    return whenKnown(this.usedAt(caller, needs, now), refused);
   }
 
   /** `estimate`'s units per upstream, priced once per estimate: the vendors' quotas are fixed for the gateway's life. */
@@ -213,10 +233,11 @@ export class CallerQuota {
   /** The caller's state at every upstream where it has a quota, read at one instant; at once when the counters are in memory. */
   remaining(caller: Caller): AtOnce<QuotaStates> {
     const now = this.clock();
+    const current = this.currentRead(caller, now);
+    if (current) return current.states;
     const resetsAt = this.day.resetsAt(now);
     const last = this.lastRemaining.get(caller);
     const { spends } = this;
-    if (last && !this.store.shared && last.spends === spends && last.resetsAt === resetsAt) return last.states;
     const limited = this.limitedFor(caller);
     return whenKnown(this.usedAt(caller, limited, now), (used) => {
       const spent = limited.map(({ limit }, index) => Math.min(limit, used[index] ?? 0));
@@ -233,6 +254,16 @@ export class CallerQuota {
       this.lastRemaining.set(caller, { states: Object.freeze(states), spends, resetsAt });
       return states;
     });
+  }
+
+  /**
+   * The caller's state as last read, when it still says what its counters hold: counted in this
+   * process's memory alone, nothing spent since by anyone, the same day. Then nothing is read.
+   */
+  private currentRead(caller: Caller, now: Date): RemainingRead | undefined {
+    if (this.store.shared) return undefined;
+    const last = this.lastRemaining.get(caller);
+    return last && last.spends === this.spends && last.resetsAt === this.day.resetsAt(now) ? last : undefined;
   }
 
   private counter(limit: number): AtOnce<Counter> {
