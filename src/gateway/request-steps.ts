@@ -222,8 +222,8 @@ export function requestSteps(parts: StepParts): RequestStep[] {
       ? []
       : [
           step('introspection', [useIntrospectionPolicy({ policy: introspection, callerOf })], {
-            admit: (exchange, { document, operationName }) =>
-              introspectionRefusals(introspection, document, operationName, !exchange.caller.anonymous).length > 0 ? 'yoga' : CONTINUE,
+            admit: (exchange, { document, operation }) =>
+              introspectionRefusals(introspection, document, operation, !exchange.caller.anonymous).length > 0 ? 'yoga' : CONTINUE,
           }),
         ]),
     // The log reads the codes the catalogue has settled, so it comes after it.

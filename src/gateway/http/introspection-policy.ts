@@ -14,7 +14,6 @@ import {
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
-  getOperationAST,
   GraphQLError,
   Kind,
   type OperationDefinitionNode,
@@ -49,8 +48,23 @@ function rootFields(document: DocumentNode, selectionSet: SelectionSetNode, seen
   return found;
 }
 
-/** Root fields per parsed operation: Yoga reuses the DocumentNode of a query text it has parsed before. */
-const cache = new WeakMap<OperationDefinitionNode, Map<string, FieldNode>>();
+/**
+ * The root fields of each parsed operation that the policy may refuse (the schema-reading ones and
+ * `_service`): Yoga and the fast plans reuse a document they have parsed, and most operations
+ * select none of them.
+ */
+const cache = new WeakMap<OperationDefinitionNode, readonly [string, FieldNode][]>();
+
+function refusable(document: DocumentNode, operation: OperationDefinitionNode): readonly [string, FieldNode][] {
+  let fields = cache.get(operation);
+  if (!fields) {
+    fields = [...rootFields(document, operation.selectionSet)].filter(
+      ([field]) => INTROSPECTION_FIELDS.has(field) || field === SERVICE_FIELD,
+    );
+    cache.set(operation, fields);
+  }
+  return fields;
+}
 
 function refusal(field: string, node: FieldNode, policy: IntrospectionPolicy): GraphQLError {
   const message =
@@ -62,26 +76,22 @@ function refusal(field: string, node: FieldNode, policy: IntrospectionPolicy): G
   return new GraphQLError(message, { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
 }
 
-/** The refusals of an operation under `policy` for a caller with or without credentials; none when it may run. */
+/**
+ * The refusals of `operation` (the document's, as getOperationAST finds it) under `policy` for a
+ * caller with or without credentials; none when it may run.
+ */
 export function introspectionRefusals(
   policy: IntrospectionPolicy,
   document: DocumentNode,
-  operationName: string | null | undefined,
+  operation: OperationDefinitionNode | null | undefined,
   authenticated: boolean,
 ): GraphQLError[] {
-  if (policy === 'on') return [];
-  const operation = getOperationAST(document, operationName);
-  if (!operation || operation.operation !== 'query') return [];
-  let fields = cache.get(operation);
-  if (!fields) {
-    fields = rootFields(document, operation.selectionSet);
-    cache.set(operation, fields);
-  }
+  if (policy === 'on' || !operation || operation.operation !== 'query') return [];
+  const fields = refusable(document, operation);
+  if (fields.length === 0) return [];
   const errors: GraphQLError[] = [];
   for (const [field, node] of fields) {
-    const refused = INTROSPECTION_FIELDS.has(field)
-      ? policy === 'off' || (policy === 'authenticated' && !authenticated)
-      : field === SERVICE_FIELD && !authenticated;
+    const refused = INTROSPECTION_FIELDS.has(field) ? policy === 'off' || (policy === 'authenticated' && !authenticated) : !authenticated;
     if (refused) errors.push(refusal(field, node, policy));
   }
   return errors;

@@ -1,4 +1,5 @@
 /** Yoga's adapter of the introspection policy (introspection-policy.ts), at execute. */
+import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Caller } from '../callers/caller.js';
 import { introspectionRefusals, type IntrospectionPolicy } from './introspection-policy.js';
@@ -14,7 +15,7 @@ export function useIntrospectionPolicy({ policy, callerOf }: IntrospectionPolicy
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const authenticated = callerOf(args.contextValue.request)?.anonymous === false;
-      const errors = introspectionRefusals(policy, args.document, args.operationName, authenticated);
+      const errors = introspectionRefusals(policy, args.document, getOperationAST(args.document, args.operationName), authenticated);
       if (errors.length > 0) setResultAndStopExecution({ errors });
     },
   };
