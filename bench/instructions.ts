@@ -23,7 +23,7 @@
  * the second dump's main-thread total divided by REQUESTS is the figure. Needs valgrind (Debian:
  * `apt-get install valgrind`); about three and a half minutes per variant.
  *
- * Environment: VARIANTS (comma-separated ids of VARIANT_SETTINGS; all by default), QUERY (Q1 or
+ * Environment: VARIANTS (comma-separated ids of variants.ts; all by default), QUERY (Q1 or
  * Q2; Q1), WARMUP (4000), REQUESTS (2000), CONNECTIONS (4), RUNS (1), BENCH_GATEWAY_CMD as for the bench.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -35,77 +35,7 @@ import { graphqlPool } from './load.js';
 import { freePort, startProcess, waitForFirstAnswer } from './proc.js';
 import { type ProductionServices, startProductionServices } from './production.js';
 import { startUpstreamProcess, upstreamEnv } from './upstream-process.js';
-
-interface Variant {
-  profile: 'development' | 'production';
-  cached: boolean;
-  /** How it differs from its profile, as the table says it; absent for the profile itself. */
-  differs?: string;
-  /** Variables over the profile's, which make that difference. */
-  env?: (production: ProductionServices) => Record<string, string>;
-  /** Whether its requests carry the production profile's bearer token: in the production profile unless said otherwise. */
-  token?: boolean;
-}
-
-/** The variables that turn tracing off: the gateway reads an empty variable as unset. */
-const NO_TRACING = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_TRACES_SAMPLER: '', OTEL_TRACES_SAMPLER_ARG: '' };
-const NO_QUOTAS = { DAILY_QUOTA_CRYPTO: '', DAILY_QUOTA_BLOCKCHAIN: '', DAILY_QUOTA_ADDRESS: '', DAILY_QUOTA_COUNTRY: '' };
-/** The production profile's rate limits (generous: counted, never refusing), on in development. */
-const RATE_LIMITS = (production: ProductionServices): Record<string, string> => ({
-  RATE_LIMIT_PER_MINUTE: production.env.RATE_LIMIT_PER_MINUTE ?? '',
-  RATE_LIMIT_PER_MINUTE_ANONYMOUS: production.env.RATE_LIMIT_PER_MINUTE_ANONYMOUS ?? '',
-});
-/** The production profile's JWT settings, on in development. */
-const JWT = (production: ProductionServices): Record<string, string> => ({
-  AUTH_JWKS_URL: production.env.AUTH_JWKS_URL ?? '',
-  AUTH_ISSUER: production.env.AUTH_ISSUER ?? '',
-  AUTH_AUDIENCE: production.env.AUTH_AUDIENCE ?? '',
-  AUTH_REQUIRED: 'true',
-});
-
-/** How a variant differs from its profile, declared once for a difference counted on a miss and on a hit. */
-type Difference = Omit<Variant, 'profile' | 'cached'>;
-const WITHOUT_TRACING: Difference = { differs: 'without tracing', env: () => NO_TRACING };
-const WITHOUT_QUOTAS: Difference = { differs: 'without the daily quotas', env: () => NO_QUOTAS };
-const WITH_JWT_AND_RATE_LIMIT: Difference = {
-  differs: 'with the JWT and the rate limit',
-  env: (production) => ({ ...JWT(production), ...RATE_LIMITS(production) }),
-  token: true,
-};
-
-const VARIANT_SETTINGS: Readonly<Record<string, Variant>> = {
-  dev: { profile: 'development', cached: false },
-  prod: { profile: 'production', cached: false },
-  'prod-no-tracing': { profile: 'production', cached: false, ...WITHOUT_TRACING },
-  'prod-no-quota': { profile: 'production', cached: false, ...WITHOUT_QUOTAS },
-  'prod-no-tracing-no-quota': {
-    profile: 'production',
-    cached: false,
-    differs: 'without tracing and the daily quotas',
-    env: () => ({ ...NO_TRACING, ...NO_QUOTAS }),
-  },
-  'prod-no-jwt': {
-    profile: 'production',
-    cached: false,
-    differs: 'without the JWT (anonymous callers, limited by address)',
-    env: () => ({ AUTH_JWKS_URL: '', AUTH_ISSUER: '', AUTH_AUDIENCE: '', AUTH_REQUIRED: 'false' }),
-    token: false,
-  },
-  'prod-no-vendor-keys': {
-    profile: 'production',
-    cached: false,
-    differs: "without the vendors' keys",
-    env: () => ({ CRYPTO_API_KEY: '', COUNTRY_API_KEY: '', ADDRESS_API_KEY: '' }),
-  },
-  'dev-rate-limit': { profile: 'development', cached: false, differs: 'with the rate limit (anonymous callers)', env: RATE_LIMITS },
-  'dev-jwt': { profile: 'development', cached: false, differs: 'with the JWT', env: JWT, token: true },
-  'dev-jwt-rate-limit': { profile: 'development', cached: false, ...WITH_JWT_AND_RATE_LIMIT },
-  'dev-cached': { profile: 'development', cached: true },
-  'dev-cached-jwt-rate-limit': { profile: 'development', cached: true, ...WITH_JWT_AND_RATE_LIMIT },
-  'prod-cached': { profile: 'production', cached: true },
-  'prod-cached-no-tracing': { profile: 'production', cached: true, ...WITHOUT_TRACING },
-  'prod-cached-no-quota': { profile: 'production', cached: true, ...WITHOUT_QUOTAS },
-};
+import { chosenVariants, type Variant, VARIANT_SETTINGS, variantGateway, variantSetting } from './variants.js';
 
 const setting = (name: string, fallback: number): number => wholeNumberVariable(process.env, name, fallback, 1);
 const WARMUP = setting('WARMUP', 4000);
@@ -156,21 +86,17 @@ async function measure(
   urls: { plain: NodeJS.ProcessEnv; cacheable: NodeJS.ProcessEnv },
   query: string,
 ): Promise<number> {
-  // This gateway's bench entry for the variant's profile, with or without its answer cache.
-  const gateway = GATEWAYS.find((candidate) => candidate.self?.profile === variant.profile && candidate.self.cached === variant.cached);
-  if (!gateway) throw new Error(`no entry of this gateway in gateways.ts for ${variant.profile}${variant.cached ? ', cached' : ''}`);
+  const gateway = variantGateway(variant);
   const folder = `${OUT}${id}/`;
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const port = await freePort();
   const { command, cwd } = gateway.command(port);
   const valgrind = `valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file=${folder}cg.%p ${command}`;
-  const inProduction = variant.profile === 'production';
-  const env = { ...(variant.cached ? urls.cacheable : urls.plain), ...(inProduction ? production.env : {}), ...variant.env?.(production) };
+  const { env, headers } = variantSetting(variant, production, variant.cached ? urls.cacheable : urls.plain);
   const started = startProcess(id, valgrind, { cwd, env: gatewayEnv(gateway, env, port) });
   try {
     const url = `http://127.0.0.1:${port}/graphql`;
-    const headers = (variant.token ?? inProduction) ? production.headers : {};
     // Under valgrind the start takes a minute or two.
     await waitForFirstAnswer(started, url, query, performance.now(), headers, 600_000);
     const pid = valgrindPid(folder);
@@ -186,14 +112,7 @@ async function measure(
 
 async function main(): Promise<void> {
   if (spawnSync('valgrind', ['--version']).status !== 0) throw new Error('valgrind is not installed (Debian: apt-get install valgrind)');
-  const chosen: { id: string; variant: Variant }[] = [];
-  const unknown: string[] = [];
-  for (const id of (process.env.VARIANTS ?? Object.keys(VARIANT_SETTINGS).join(',')).split(',').map((name) => name.trim())) {
-    const variant = VARIANT_SETTINGS[id];
-    if (variant) chosen.push({ id, variant });
-    else unknown.push(id);
-  }
-  if (unknown.length > 0) throw new Error(`VARIANTS: unknown ${unknown.join(', ')}; known: ${Object.keys(VARIANT_SETTINGS).join(', ')}`);
+  const chosen = chosenVariants(process.env.VARIANTS ?? Object.keys(VARIANT_SETTINGS).join(','));
   const queryId = process.env.QUERY ?? 'Q1';
   const self = GATEWAYS.find((gateway) => gateway.id === 'this');
   if (!self) throw new Error('no gateway "this" in gateways.ts');
