@@ -29,13 +29,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { wholeNumberVariable } from '../src/gateway/env-number.js';
-import { GATEWAYS, gatewayEnv, ROOT } from './gateways.js';
+import { gatewayEnv, ROOT } from './gateways.js';
 import { median } from './median.js';
 import { graphqlPool } from './load.js';
 import { freePort, startProcess, waitForFirstAnswer } from './proc.js';
 import { type ProductionServices, startProductionServices } from './production.js';
 import { startUpstreamProcess, upstreamEnv } from './upstream-process.js';
-import { chosenVariants, type Variant, VARIANT_SETTINGS, variantGateway, variantSetting } from './variants.js';
+import { chosenVariants, preparedQuery, type Variant, VARIANT_SETTINGS, variantGateway, variantSetting } from './variants.js';
 
 const setting = (name: string, fallback: number): number => wholeNumberVariable(process.env, name, fallback, 1);
 const WARMUP = setting('WARMUP', 4000);
@@ -113,12 +113,7 @@ async function measure(
 async function main(): Promise<void> {
   if (spawnSync('valgrind', ['--version']).status !== 0) throw new Error('valgrind is not installed (Debian: apt-get install valgrind)');
   const chosen = chosenVariants(process.env.VARIANTS ?? Object.keys(VARIANT_SETTINGS).join(','));
-  const queryId = process.env.QUERY ?? 'Q1';
-  const self = GATEWAYS.find((gateway) => gateway.id === 'this');
-  if (!self) throw new Error('no gateway "this" in gateways.ts');
-  const query = queryId === 'Q1' ? self.q1 : queryId === 'Q2' ? self.q2 : undefined;
-  if (!query) throw new Error(`QUERY must be Q1 or Q2, got "${queryId}"`);
-  self.prepare(process.env);
+  const { id: queryId, query } = preparedQuery(process.env);
   const production = await startProductionServices();
   const plain = await startUpstreamProcess();
   const cacheable = await startUpstreamProcess({ cacheControl: 'public, max-age=86400' });

@@ -20,13 +20,13 @@
  */
 import { cpus } from 'node:os';
 import { wholeNumberVariable } from '../src/gateway/env-number.js';
-import { GATEWAYS, gatewayEnv } from './gateways.js';
+import { gatewayEnv } from './gateways.js';
 import { graphqlPool } from './load.js';
 import { median } from './median.js';
 import { canPin, freePort, pinSelf, type Started, startProcess, waitForFirstAnswer } from './proc.js';
 import { startProductionServices } from './production.js';
 import { startUpstreamProcess, upstreamEnv } from './upstream-process.js';
-import { chosenVariants, type Variant, variantGateway, variantSetting } from './variants.js';
+import { chosenVariants, preparedQuery, type Variant, variantGateway, variantSetting } from './variants.js';
 
 const setting = (name: string, fallback: number): number => wholeNumberVariable(process.env, name, fallback, 1);
 const ROUNDS = setting('ROUNDS', 7);
@@ -66,12 +66,7 @@ async function main(): Promise<void> {
   if (chosen.length < 2) throw new Error('VARIANTS: name at least two variants, the first the one the others are compared with');
   if (cpus().length < 2 || !canPin())
     throw new Error('bench:paired needs two cores and taskset: the variants share one, the load the other');
-  const queryId = process.env.QUERY ?? 'Q1';
-  const self = GATEWAYS.find((gateway) => gateway.id === 'this');
-  if (!self) throw new Error('no gateway "this" in gateways.ts');
-  const query = queryId === 'Q1' ? self.q1 : queryId === 'Q2' ? self.q2 : undefined;
-  if (!query) throw new Error(`QUERY must be Q1 or Q2, got "${queryId}"`);
-  self.prepare(process.env);
+  const { id: queryId, query } = preparedQuery(process.env);
   pinSelf('0');
   const production = await startProductionServices();
   const plain = await startUpstreamProcess({ cores: '0' });

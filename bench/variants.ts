@@ -116,3 +116,14 @@ export function variantSetting(
     headers: (variant.token ?? inProduction) ? production.headers : {},
   };
 }
+
+/** QUERY (`Q1` or `Q2`; `Q1`) as this gateway is asked it, once the gateway is built (its bench entry's `prepare`). */
+export function preparedQuery(environment: NodeJS.ProcessEnv): { id: string; query: string } {
+  const id = environment.QUERY ?? 'Q1';
+  const self = GATEWAYS.find((gateway) => gateway.id === 'this');
+  if (!self) throw new Error('no gateway "this" in gateways.ts');
+  const query = id === 'Q1' ? self.q1 : id === 'Q2' ? self.q2 : undefined;
+  if (!query) throw new Error(`QUERY must be Q1 or Q2, got "${id}"`);
+  self.prepare(environment);
+  return { id, query };
+}
