@@ -79,8 +79,9 @@ async function main(): Promise<void> {
       const { command, cwd } = gateway.command(port);
       const { env, headers } = variantSetting(variant, production, upstreamEnv((variant.cached ? cacheable : plain).urls));
       const started = startProcess(id, command, { cwd, env: gatewayEnv(gateway, env, port), cores: '1' });
-      running.push({ id, variant, started, url: `http://127.0.0.1:${port}/graphql`, headers });
-      await waitForFirstAnswer(started, running.at(-1)?.url ?? '', query, performance.now(), headers, 60_000);
+      const url = `http://127.0.0.1:${port}/graphql`;
+      running.push({ id, variant, started, url, headers });
+      await waitForFirstAnswer(started, url, query, performance.now(), headers, 60_000);
     }
     await Promise.all(running.map((each) => throughput(each, query, WARMUP)));
     const rounds: number[][] = [];

@@ -88,9 +88,13 @@ function unchanged(
  * others' kept, in the order a read gives them.
  */
 function afterSpend(read: RemainingRead, upstream: UpstreamName, limit: number, consumed: number, spends: number): RemainingRead {
-  const used = Math.min(limit, consumed);
-  const state = Object.freeze({ limit, used, remaining: limit - used, resetsAt: read.resetsAt });
+  const state = quotaState(limit, Math.min(limit, consumed), read.resetsAt);
   return { states: Object.freeze({ ...read.states, [upstream]: state }), spends, resetsAt: read.resetsAt };
+}
+
+/** One vendor's state with `used` of `limit` spent, frozen: answers share it. */
+function quotaState(limit: number, used: number, resetsAt: string): QuotaState {
+  return Object.freeze({ limit, used, remaining: limit - used, resetsAt });
 }
 
 /** The UTC day of `now` as counters' keys hold it (YYYY-MM-DD) and when the next one starts, worked out once per day. */
@@ -248,8 +252,7 @@ export class CallerQuota {
       }
       const states: Partial<Record<UpstreamName, QuotaState>> = {};
       limited.forEach(({ upstream, limit }, index) => {
-        const usedHere = spent[index] ?? 0;
-        states[upstream] = Object.freeze({ limit, used: usedHere, remaining: limit - usedHere, resetsAt });
+        states[upstream] = quotaState(limit, spent[index] ?? 0, resetsAt);
       });
       this.lastRemaining.set(caller, { states: Object.freeze(states), spends, resetsAt });
       return states;
