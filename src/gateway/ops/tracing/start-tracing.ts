@@ -1,11 +1,12 @@
 /**
  * Starts OpenTelemetry tracing when the OTEL_* variables ask for it (see config.ts): a Node
  * tracer provider (W3C trace context, no ambient context manager) exporting in batches over
- * OTLP/HTTP. The exporter and the batch processor read the standard variables themselves
- * (OTEL_EXPORTER_OTLP_ENDPOINT, …_HEADERS, OTEL_BSP_MAX_QUEUE_SIZE, …) but for the export delay,
- * which config.ts reads with a shorter default, and the sampler, which config.ts reads so that the
- * gateway can decide a request's root before the SDK (root-sampling.ts). Imported by the
- * composition root only when tracing is on, so a gateway without it loads none of the SDK.
+ * OTLP/HTTP from a worker thread (off-thread-exporter.ts). The exporter and the batch processor
+ * read the standard variables themselves (OTEL_EXPORTER_OTLP_ENDPOINT, …_HEADERS,
+ * OTEL_BSP_MAX_QUEUE_SIZE, …) but for the export delay, which config.ts reads with a shorter
+ * default, and the sampler, which config.ts reads so that the gateway can decide a request's root
+ * before the SDK (root-sampling.ts). Imported by the composition root only when tracing is on, so
+ * a gateway without it loads none of the SDK.
  */
 import type { Attributes, Context, Link, SpanKind } from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -21,6 +22,7 @@ import {
   type SamplingResult,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-node';
+import { EXPORT_WORKER_RUNS, OffThreadSpanExporter } from './off-thread-exporter.js';
 import { decidedToRecord, type RootSampling, rootSampling, type SamplerSetting } from './root-sampling.js';
 
 const RECORDED: SamplingResult = { decision: SamplingDecision.RECORD_AND_SAMPLED };
@@ -72,7 +74,11 @@ export function startTracing({
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     sampler: new GatewaySampler(sampler),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: exportDelayMs })],
+    spanProcessors: [
+      new BatchSpanProcessor(EXPORT_WORKER_RUNS ? new OffThreadSpanExporter() : new OTLPTraceExporter(), {
+        scheduledDelayMillis: exportDelayMs,
+      }),
+    ],
   });
   // The gateway hands each request's trace context to its upstream calls itself (server-span.ts):
   // the default AsyncLocalStorage manager would turn on Node 20's promise hooks for every request.

@@ -1,0 +1,111 @@
+/**
+ * The gateway's span exporter: OTLP/HTTP JSON, as OTLPTraceExporter sends it, with the sending done
+ * by a worker thread (export-worker.ts). The request thread serialises each batch with the SDK's
+ * own serializer and posts the bytes; the worker runs OTLP's export delegate (its retries,
+ * timeouts, compression and OTEL_EXPORTER_OTLP_* settings) and answers with the result.
+ *
+ * Why a thread: measured under the production bench's 1 % sampler, an export on the request
+ * thread cost far more than its own work. Its node:http client, streams and timers share Node's
+ * code with the server's own answers, and V8 then inlined less of that code for every request
+ * (perf showed Socket._writeGeneric, pino's LOG and others called, not inlined, only while exports
+ * ran). The worker starts with the first export, so a gateway that samples nothing starts none.
+ */
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
+import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
+import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-node';
+import type { ExportQuestion, ExportReply, ExportRequest } from './export-messages.js';
+
+/** The worker's module beside this one: compiled .js under dist/ (the bundle keeps this module's own URL), .ts under tsx. */
+const EXPORT_WORKER = new URL(`./export-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+
+/**
+ * Whether the worker can start: its module is compiled JavaScript. Under tsx (the source run) it
+ * is TypeScript, which Node 20's worker threads cannot load, as they do not run the parent's
+ * `--import` hooks; start-tracing.ts then sends from the request thread, as OTLPTraceExporter does.
+ */
+export const EXPORT_WORKER_RUNS = EXPORT_WORKER.pathname.endsWith('.js');
+
+export class OffThreadSpanExporter implements SpanExporter {
+  private worker: Worker | undefined;
+  private readonly waiting = new Map<number, (reply: ExportReply | Error) => void>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private lastId = 0;
+  private stopped = false;
+
+  /** `workerUrl`: the worker's module (a test's stand-in); export-worker's by default. */
+  constructor(private readonly workerUrl: URL = EXPORT_WORKER) {}
+
+  export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
+    if (this.stopped) {
+      resultCallback({ code: ExportResultCode.FAILED, error: new Error('the span exporter has been shut down') });
+      return;
+    }
+    const body = JsonTraceSerializer.serializeRequest(spans);
+    if (!body) {
+      resultCallback({ code: ExportResultCode.FAILED, error: new Error('the spans could not be serialised as OTLP JSON') });
+      return;
+    }
+    void this.ask({ kind: 'export', export: { body, spans: spans.length } }).then((reply) =>
+      resultCallback(
+        reply instanceof Error
+          ? { code: ExportResultCode.FAILED, error: reply }
+          : reply.kind === 'exported' && reply.code === ExportResultCode.SUCCESS
+            ? { code: ExportResultCode.SUCCESS }
+            : {
+                code: ExportResultCode.FAILED,
+                error: new Error(reply.kind === 'exported' ? (reply.error ?? 'export failed') : 'export failed'),
+              },
+      ),
+    );
+  }
+
+  /** Resolves once every export posted so far has its answer. */
+  async forceFlush(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+  }
+
+  /** Waits for the exports in flight and the worker's own shutdown, then ends the thread. */
+  async shutdown(): Promise<void> {
+    this.stopped = true;
+    await this.forceFlush();
+    const worker = this.worker;
+    if (!worker) return;
+    await this.ask({ kind: 'shutdown' });
+    await worker.terminate();
+  }
+
+  private ask(question: ExportQuestion): Promise<ExportReply | Error> {
+    const worker = this.started();
+    const id = ++this.lastId;
+    const answered = new Promise<ExportReply | Error>((resolve) => this.waiting.set(id, resolve));
+    const tracked = answered.finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    const request: ExportRequest = { ...question, id };
+    worker.postMessage(request);
+    return answered;
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.workerUrl);
+    // An idle exporter does not keep the process alive; shutdown waits for it when there is work.
+    worker.unref();
+    worker.on('message', (reply: ExportReply) => {
+      this.waiting.get(reply.id)?.(reply);
+      this.waiting.delete(reply.id);
+    });
+    // A worker that fails or ends answers what it was asked with the failure; the next export starts another.
+    const lost = (error: Error): void => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const resolve of this.waiting.values()) resolve(error);
+      this.waiting.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the span export worker exited (code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}
