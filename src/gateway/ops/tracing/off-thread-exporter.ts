@@ -28,9 +28,14 @@ const EXPORT_WORKER = new URL(`./export-worker${extname(fileURLToPath(import.met
  */
 export const EXPORT_WORKER_RUNS = EXPORT_WORKER.pathname.endsWith('.js');
 
+/** A started worker and the questions it has yet to answer. */
+interface ExportThread {
+  worker: Worker;
+  waiting: Map<number, (reply: ExportReply | Error) => void>;
+}
+
 export class OffThreadSpanExporter implements SpanExporter {
-  private worker: Worker | undefined;
-  private readonly waiting = new Map<number, (reply: ExportReply | Error) => void>();
+  private thread: ExportThread | undefined;
   private readonly inFlight = new Set<Promise<unknown>>();
   private lastId = 0;
   private stopped = false;
@@ -71,16 +76,16 @@ export class OffThreadSpanExporter implements SpanExporter {
   async shutdown(): Promise<void> {
     this.stopped = true;
     await this.forceFlush();
-    const worker = this.worker;
-    if (!worker) return;
+    const thread = this.thread;
+    if (!thread) return;
     await this.ask({ kind: 'shutdown' });
-    await worker.terminate();
+    await thread.worker.terminate();
   }
 
   private ask(question: ExportQuestion): Promise<ExportReply | Error> {
-    const worker = this.started();
+    const { worker, waiting } = this.started();
     const id = ++this.lastId;
-    const answered = new Promise<ExportReply | Error>((resolve) => this.waiting.set(id, resolve));
+    const answered = new Promise<ExportReply | Error>((resolve) => waiting.set(id, resolve));
     const tracked = answered.finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
     const request: ExportRequest = { ...question, id };
@@ -88,24 +93,25 @@ export class OffThreadSpanExporter implements SpanExporter {
     return answered;
   }
 
-  private started(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(this.workerUrl);
+  private started(): ExportThread {
+    if (this.thread) return this.thread;
+    const thread: ExportThread = { worker: new Worker(this.workerUrl), waiting: new Map() };
     // An idle exporter does not keep the process alive; shutdown waits for it when there is work.
-    worker.unref();
-    worker.on('message', (reply: ExportReply) => {
-      this.waiting.get(reply.id)?.(reply);
-      this.waiting.delete(reply.id);
+    thread.worker.unref();
+    thread.worker.on('message', (reply: ExportReply) => {
+      thread.waiting.get(reply.id)?.(reply);
+      thread.waiting.delete(reply.id);
     });
-    // A worker that fails or ends answers what it was asked with the failure; the next export starts another.
+    // A worker that fails or ends answers what it was asked with the failure: its own questions
+    // only, since the next export may have started another before its 'exit' follows its 'error'.
     const lost = (error: Error): void => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const resolve of this.waiting.values()) resolve(error);
-      this.waiting.clear();
+      if (this.thread === thread) this.thread = undefined;
+      for (const resolve of thread.waiting.values()) resolve(error);
+      thread.waiting.clear();
     };
-    worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`the span export worker exited (code ${code})`)));
-    this.worker = worker;
-    return worker;
+    thread.worker.on('error', lost);
+    thread.worker.on('exit', (code) => lost(new Error(`the span export worker exited (code ${code})`)));
+    this.thread = thread;
+    return thread;
   }
 }
