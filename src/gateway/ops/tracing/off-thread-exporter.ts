@@ -28,6 +28,14 @@ const EXPORT_WORKER = new URL(`./export-worker${extname(fileURLToPath(import.met
  */
 export const EXPORT_WORKER_RUNS = EXPORT_WORKER.pathname.endsWith('.js');
 
+/** What the batch processor is told of an export: the worker's answer, or why there was none. */
+function exportResult(reply: ExportReply | Error): ExportResult {
+  if (reply instanceof Error) return { code: ExportResultCode.FAILED, error: reply };
+  if (reply.kind === 'exported' && reply.code === ExportResultCode.SUCCESS) return { code: ExportResultCode.SUCCESS };
+  const message = reply.kind === 'exported' && reply.error !== undefined ? reply.error : 'export failed';
+  return { code: ExportResultCode.FAILED, error: new Error(message) };
+}
+
 /** A started worker and the questions it has yet to answer. */
 interface ExportThread {
   worker: Worker;
@@ -53,18 +61,7 @@ export class OffThreadSpanExporter implements SpanExporter {
       resultCallback({ code: ExportResultCode.FAILED, error: new Error('the spans could not be serialised as OTLP JSON') });
       return;
     }
-    void this.ask({ kind: 'export', export: { body, spans: spans.length } }).then((reply) =>
-      resultCallback(
-        reply instanceof Error
-          ? { code: ExportResultCode.FAILED, error: reply }
-          : reply.kind === 'exported' && reply.code === ExportResultCode.SUCCESS
-            ? { code: ExportResultCode.SUCCESS }
-            : {
-                code: ExportResultCode.FAILED,
-                error: new Error(reply.kind === 'exported' ? (reply.error ?? 'export failed') : 'export failed'),
-              },
-      ),
-    );
+    void this.ask({ kind: 'export', export: { body, spans: spans.length } }).then((reply) => resultCallback(exportResult(reply)));
   }
 
   /** Resolves once every export posted so far has its answer. */
